@@ -1,0 +1,1 @@
+"""Query and mutation logic, DataLoaders and the per-request context."""

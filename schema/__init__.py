@@ -1,0 +1,1 @@
+"""Strawberry types, inputs and the schema: shapes only, no logic."""

@@ -1,0 +1,77 @@
+"""The arraygraph schema: Query, Mutation, and the extensions that guard every request."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import strawberry
+from graphql import GraphQLError
+from strawberry.extensions import (
+    MaxAliasesLimiter,
+    MaxTokensLimiter,
+    ParserCache,
+    QueryDepthLimiter,
+    ValidationCache,
+)
+from strawberry.schema.config import StrawberryConfig
+from strawberry.types import ExecutionContext
+
+from resolvers import sensors
+from resolvers.error_policy import log_unexpected
+from resolvers.permissions import CanWrite
+from schema.scalars import SCALARS
+from schema.sensors import RecordSensorEventsPayload, Sensor, SensorConnection
+from settings import Settings
+
+# Parsed and validated documents are cached: re-parsing and re-validating every request costs
+# more than most resolvers. Bounded, so unique query texts cannot grow memory without limit.
+DOCUMENT_CACHE_SIZE = 1_000
+
+
+@strawberry.type
+class Query:
+    sensor: Sensor | None = strawberry.field(resolver=sensors.sensor)
+    sensors: SensorConnection = strawberry.field(resolver=sensors.sensors)
+
+
+@strawberry.type
+class Mutation:
+    create_sensor: Sensor = strawberry.mutation(
+        resolver=sensors.create_sensor, permission_classes=[CanWrite]
+    )
+    rename_sensor: Sensor = strawberry.mutation(
+        resolver=sensors.rename_sensor, permission_classes=[CanWrite]
+    )
+    delete_sensor: bool = strawberry.mutation(
+        resolver=sensors.delete_sensor,
+        permission_classes=[CanWrite],
+        description="True when a sensor was deleted, false when there was none with this id.",
+    )
+    record_sensor_events: RecordSensorEventsPayload = strawberry.mutation(
+        resolver=sensors.record_sensor_events, permission_classes=[CanWrite]
+    )
+
+
+class ArraygraphSchema(strawberry.Schema):
+    def process_errors(
+        self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None
+    ) -> None:
+        # Expected errors are the client's business; only unexpected ones are logged, with stack.
+        log_unexpected(errors)
+
+
+def build_schema(settings: Settings | None = None) -> strawberry.Schema:
+    settings = settings or Settings()
+    extensions: list[Any] = [
+        lambda: ParserCache(maxsize=DOCUMENT_CACHE_SIZE),
+        lambda: ValidationCache(maxsize=DOCUMENT_CACHE_SIZE),
+        lambda: MaxTokensLimiter(max_token_count=settings.max_tokens),
+        lambda: QueryDepthLimiter(max_depth=settings.max_query_depth),
+        lambda: MaxAliasesLimiter(max_alias_count=settings.max_aliases),
+    ]
+    return ArraygraphSchema(
+        query=Query,
+        mutation=Mutation,
+        extensions=extensions,
+        config=StrawberryConfig(scalar_map=SCALARS),
+    )

@@ -1,0 +1,100 @@
+"""Every setting and named limit of arraygraph, read once from the environment."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+EMBEDDED_URI = "memory://"
+
+# GraphQL request limits: each guards the server against one kind of abusive request.
+MAX_QUERY_DEPTH = 12
+MAX_ALIASES = 30
+MAX_TOKENS = 5_000
+MAX_REQUEST_BYTES = 1024 * 1024
+MAX_PAGE_SIZE = 100
+DEFAULT_PAGE_SIZE = 20
+MAX_BATCH_SIZE = 1_000
+
+# Sensors.
+SENSOR_WINDOW_HOURS = 24
+MAX_TITLE_LENGTH = 200
+MAX_EVENT_FUTURE_SECONDS = 5 * 60
+
+# Users and orders.
+MAX_ORDERS_PER_USER = 10_000
+MAX_ORDERS_PER_CALL = 500
+MAX_USERS_PER_QUERY = 100
+MAX_ORDER_INFO_LENGTH = 1_000
+MAX_ORDER_ID_LENGTH = 64
+
+# Customers and trades.
+TRADES_PER_BUCKET = 10
+MAX_TRADES_PER_CALL = 100
+MAX_TICKER_LENGTH = 12
+
+# MongoDB's own limits (production wins: the embedded engine enforces them too).
+MAX_BSON_DOCUMENT_BYTES = 16 * 1024 * 1024
+MAX_DOCUMENT_NESTING = 100
+
+
+class SettingsError(ValueError):
+    """An environment variable holds a value arraygraph cannot use."""
+
+
+def _int(env: Mapping[str, str], name: str, default: int) -> int:
+    raw = env.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise SettingsError(f"{name} must be a whole number, got {raw!r}") from None
+    if value < 1:
+        raise SettingsError(f"{name} must be at least 1, got {value}")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    mongodb_uri: str = EMBEDDED_URI
+    database: str = "arraygraph"
+    api_tokens: tuple[str, ...] = ()
+    max_orders_per_user: int = MAX_ORDERS_PER_USER
+    trades_per_bucket: int = TRADES_PER_BUCKET
+    max_query_depth: int = MAX_QUERY_DEPTH
+    max_aliases: int = MAX_ALIASES
+    max_tokens: int = MAX_TOKENS
+    max_request_bytes: int = MAX_REQUEST_BYTES
+    max_page_size: int = MAX_PAGE_SIZE
+    max_batch_size: int = MAX_BATCH_SIZE
+
+    @property
+    def embedded(self) -> bool:
+        return self.mongodb_uri == EMBEDDED_URI
+
+    @property
+    def auth_required(self) -> bool:
+        return bool(self.api_tokens)
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if env is None else env
+        uri = env.get("MONGODB_URI", "").strip() or EMBEDDED_URI
+        tokens = tuple(
+            t.strip() for t in env.get("ARRAYGRAPH_API_TOKENS", "").split(",") if t.strip()
+        )
+        return cls(
+            mongodb_uri=uri,
+            database=env.get("ARRAYGRAPH_DB", "").strip() or "arraygraph",
+            api_tokens=tokens,
+            max_orders_per_user=_int(env, "ARRAYGRAPH_MAX_ORDERS_PER_USER", MAX_ORDERS_PER_USER),
+            trades_per_bucket=_int(env, "ARRAYGRAPH_TRADES_PER_BUCKET", TRADES_PER_BUCKET),
+            max_query_depth=_int(env, "ARRAYGRAPH_MAX_QUERY_DEPTH", MAX_QUERY_DEPTH),
+            max_aliases=_int(env, "ARRAYGRAPH_MAX_ALIASES", MAX_ALIASES),
+            max_tokens=_int(env, "ARRAYGRAPH_MAX_TOKENS", MAX_TOKENS),
+            max_request_bytes=_int(env, "ARRAYGRAPH_MAX_REQUEST_BYTES", MAX_REQUEST_BYTES),
+            max_page_size=_int(env, "ARRAYGRAPH_MAX_PAGE_SIZE", MAX_PAGE_SIZE),
+            max_batch_size=_int(env, "ARRAYGRAPH_MAX_BATCH_SIZE", MAX_BATCH_SIZE),
+        )

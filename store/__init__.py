@@ -1,0 +1,1 @@
+"""One module per collection: its documents, indexes and atomic update functions."""

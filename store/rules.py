@@ -1,0 +1,157 @@
+"""MongoDB 8.0's rules that mongomock-ng does not enforce (see ../shared/mongo-semantics.md).
+
+The embedded engine calls these before and after every write, and raises the exception classes,
+codes and messages that PyMongo raises on a real server.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+import bson
+from bson.regex import Regex
+from pymongo.errors import WriteError
+
+from settings import MAX_BSON_DOCUMENT_BYTES, MAX_DOCUMENT_NESTING
+
+# Server error codes (src/mongo/base/error_codes.yml).
+BAD_VALUE = 2
+OVERFLOW = 15
+TYPE_MISMATCH = 14
+CONFLICTING_UPDATE_OPERATORS = 40
+IMMUTABLE_FIELD = 66
+BSON_OBJECT_TOO_LARGE = 10334
+UPDATE_TOO_LARGE = 17419
+UPSERT_TOO_LARGE = 17420
+DOCUMENT_TOO_LARGE_CODES = frozenset({BSON_OBJECT_TOO_LARGE, UPDATE_TOO_LARGE, UPSERT_TOO_LARGE})
+
+PIPELINE_STAGES = frozenset(
+    {"$set", "$addFields", "$unset", "$project", "$replaceWith", "$replaceRoot"}
+)
+
+
+def write_error(code: int, message: str) -> WriteError:
+    return WriteError(message, code, {"code": code, "errmsg": message, "index": 0})
+
+
+def check_update_paths(update: Mapping[str, Any]) -> None:
+    """One update may not touch a path twice, across all operators, even if nothing matches."""
+    paths: list[str] = []
+    for operator, fields in update.items():
+        if not operator.startswith("$") or not isinstance(fields, Mapping):
+            continue
+        for path in fields:
+            paths.append(path)
+            if operator == "$rename" and isinstance(fields[path], str):
+                paths.append(fields[path])
+    seen: list[str] = []
+    for path in paths:
+        for other in seen:
+            if path == other or path.startswith(other + ".") or other.startswith(path + "."):
+                shorter = min(path, other, key=len)
+                raise write_error(
+                    CONFLICTING_UPDATE_OPERATORS,
+                    f"Updating the path '{path}' would create a conflict at '{shorter}'",
+                )
+        seen.append(path)
+
+
+def check_pipeline(pipeline: list[Mapping[str, Any]], *, array_filters: object) -> None:
+    if array_filters:
+        raise write_error(9, "arrayFilters may not be specified for pipeline-style updates")
+    for stage in pipeline:
+        for name in stage:
+            if name not in PIPELINE_STAGES:
+                raise write_error(BAD_VALUE, f"{name} is not allowed to be used within an update")
+
+
+def _has_expr(filter: Any) -> bool:
+    if isinstance(filter, Mapping):
+        return any(k == "$expr" or _has_expr(v) for k, v in filter.items())
+    if isinstance(filter, list):
+        return any(_has_expr(v) for v in filter)
+    return False
+
+
+def _is_operator_doc(value: Any) -> bool:
+    return isinstance(value, Mapping) and bool(value) and next(iter(value)).startswith("$")
+
+
+def _equalities(filter: Mapping[str, Any], out: dict[str, Any]) -> None:
+    for key, value in filter.items():
+        if key == "$and" and isinstance(value, list):
+            for clause in value:
+                _equalities(clause, out)
+        elif key.startswith("$"):
+            continue  # $or, $nor, $expr...: nothing a server copies
+        elif isinstance(value, re.Pattern | Regex):
+            continue
+        elif _is_operator_doc(value):
+            if "$eq" in value:
+                out[key] = value["$eq"]
+            elif "$in" in value and len(value) == 1 and len(value["$in"]) == 1:
+                out[key] = value["$in"][0]
+        else:
+            out[key] = value
+
+
+def upsert_seed(filter: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields a server copies from an upsert's filter into the new document.
+
+    Only equality predicates are copied (`$and` of equalities included); a regex, a range or an
+    `$in` of several values never is. Dotted paths become nested documents.
+    """
+    if _has_expr(filter):
+        raise write_error(BAD_VALUE, "$expr is not allowed in the query predicate for an upsert")
+    flat: dict[str, Any] = {}
+    _equalities(filter, flat)
+    seed: dict[str, Any] = {}
+    for path, value in flat.items():
+        parts = path.split(".")
+        target = seed
+        for part in parts[:-1]:
+            target = target.setdefault(part, {})
+        target[parts[-1]] = value
+    return seed
+
+
+def _depth(value: Any, level: int = 0) -> int:
+    if isinstance(value, Mapping):
+        items: Any = value.values()
+    elif isinstance(value, list | tuple):
+        items = value
+    else:
+        return level
+    deepest = level + 1
+    for item in items:
+        if isinstance(item, Mapping | list | tuple):
+            deepest = max(deepest, _depth(item, level + 1))
+    return deepest
+
+
+def check_document(document: Mapping[str, Any], *, too_large_code: int) -> None:
+    """Reject what a server cannot store: over 16 MiB, over 100 levels, non-BSON values."""
+    try:
+        size = len(bson.encode(document))
+    except OverflowError as exc:
+        raise write_error(OVERFLOW, f"value does not fit in a 64-bit integer: {exc}") from None
+    except bson.errors.InvalidDocument as exc:
+        raise write_error(BAD_VALUE, str(exc)) from None
+    if size > MAX_BSON_DOCUMENT_BYTES:
+        if too_large_code == BSON_OBJECT_TOO_LARGE:
+            message = f"object to insert too large. size in bytes: {size}, max size: 16777216"
+        else:
+            message = f"Resulting document after update is larger than {MAX_BSON_DOCUMENT_BYTES}"
+        raise write_error(too_large_code, message)
+    if _depth(document) > MAX_DOCUMENT_NESTING:
+        raise write_error(OVERFLOW, "Document exceeds maximum nesting depth of 100")
+
+
+def check_immutable_id(before: Any, after: Any) -> None:
+    if before != after:
+        raise write_error(
+            IMMUTABLE_FIELD,
+            "Performing an update on the path '_id' would modify the immutable field '_id'",
+        )
