@@ -1,0 +1,56 @@
+"""Round trips to MongoDB per request, counted by the engine adapter."""
+
+from __future__ import annotations
+
+from bson import ObjectId
+
+from tests.sensors.queries import RECORD, RECORD_COUNTS_ONLY, SENSOR, create_sensor
+from tests.support import Api
+
+AT = "2022-09-12T12:00:00Z"
+FULL_PAGE = """
+{ sensors(first: 50) { totalCount edges { node {
+    id title count24h stats24h { count avg } hourly { hour count } } } } }
+"""
+
+
+async def _sensors(api: Api, n: int) -> list[str]:
+    return [await create_sensor(api, f"s{i:03}") for i in range(n)]
+
+
+async def test_record_sensor_events_of_any_size_takes_one_round_trip(api: Api) -> None:
+    ids = await _sensors(api, 20)
+    events = [{"sensorId": ids[i % 20], "at": AT, "value": float(i)} for i in range(1000)]
+    assert await api.round_trips(RECORD_COUNTS_ONLY, {"events": events}) == 1
+
+
+async def test_record_sensor_events_with_the_payload_sensors_takes_two(api: Api) -> None:
+    ids = await _sensors(api, 3)
+    events = [{"sensorId": i, "at": AT} for i in ids]
+    assert await api.round_trips(RECORD, {"events": events}) == 2
+
+
+async def test_record_sensor_events_with_unknown_sensors_reads_once_for_both(api: Api) -> None:
+    ids = await _sensors(api, 2)
+    events = [{"sensorId": i, "at": AT} for i in [*ids, str(ObjectId())]]
+    assert await api.round_trips(RECORD, {"events": events}) == 2
+
+
+async def test_sensors_page_of_50_with_window_fields_takes_one_round_trip(api: Api) -> None:
+    ids = await _sensors(api, 60)
+    await api.data(RECORD, {"events": [{"sensorId": i, "at": AT} for i in ids]})
+    assert await api.round_trips(FULL_PAGE) == 1
+
+
+async def test_sensor_by_id_takes_one_round_trip(api: Api) -> None:
+    [sensor_id] = await _sensors(api, 1)
+    assert await api.round_trips(SENSOR, {"id": sensor_id}) == 1
+
+
+async def test_aliased_sensors_by_id_share_one_round_trip(api: Api) -> None:
+    a, b, c = await _sensors(api, 3)
+    fields = [
+        f'{name}: sensor(id: "{i}") {{ title }}' for name, i in zip("abc", (a, b, c), strict=True)
+    ]
+    query = "{ " + " ".join(fields) + " }"
+    assert await api.round_trips(query) == 1

@@ -1,0 +1,32 @@
+"""The `arraygraph` command."""
+
+from __future__ import annotations
+
+import pytest
+
+import cli
+
+
+def test_cli_schema_prints_the_sdl(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["schema"]) == 0
+    out = capsys.readouterr().out
+    assert "recordSensorEvents(events: [SensorEventInput!]!): RecordSensorEventsPayload!" in out
+    assert "scalar DateTime" in out
+
+
+def test_cli_serve_refuses_a_public_address_without_tokens(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("ARRAYGRAPH_API_TOKENS", raising=False)
+    assert cli.main(["serve", "--host", "0.0.0.0"]) == 2
+    assert "--allow-anonymous-writes" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "localhost", "::1", "127.0.0.2"])
+def test_cli_loopback_addresses_are_recognised(host: str) -> None:
+    assert cli.is_loopback(host)
+
+
+@pytest.mark.parametrize("host", ["0.0.0.0", "10.0.0.1", "example.org", "::"])
+def test_cli_other_addresses_are_not_loopback(host: str) -> None:
+    assert not cli.is_loopback(host)

@@ -1,0 +1,66 @@
+"""The HTTP surface: GraphQL over POST and GET, GraphiQL, health and readiness."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from settings import Settings
+from store.database import open_database
+from tests.support import Api
+
+
+async def test_graphql_post_serves_a_query(api: Api) -> None:
+    response = await api.client.post("/graphql", json={"query": "{ __typename }"})
+    assert response.json() == {"data": {"__typename": "Query"}}
+
+
+async def test_graphql_get_serves_a_query(api: Api) -> None:
+    response = await api.client.get("/graphql", params={"query": "{ __typename }"})
+    assert response.json() == {"data": {"__typename": "Query"}}
+
+
+async def test_graphql_get_refuses_a_mutation(api: Api) -> None:
+    query = 'mutation { createSensor(title: "x") { id } }'
+    response = await api.client.get("/graphql", params={"query": query})
+    assert response.status_code in (400, 405)
+    assert await api.database.sensors.count_documents({}) == 0
+
+
+async def test_browser_get_shows_graphiql(api: Api) -> None:
+    response = await api.client.get("/graphql", headers={"accept": "text/html"})
+    assert response.status_code == 200
+    assert "graphiql" in response.text.lower()
+
+
+async def test_healthz_answers_while_the_process_is_up(api: Api) -> None:
+    response = await api.client.get("/healthz")
+    assert (response.status_code, response.json()) == (200, {"status": "ok"})
+
+
+async def test_readyz_answers_when_the_database_pings(api: Api) -> None:
+    response = await api.client.get("/readyz")
+    assert (response.status_code, response.json()["status"]) == (200, "ready")
+
+
+async def test_readyz_is_503_when_the_database_does_not_answer(
+    make_api: Callable[..., Any],
+) -> None:
+    database = open_database(Settings())
+
+    async def unreachable(*args: object, **kwargs: object) -> None:
+        raise ConnectionError("no server at mongodb://db:27017")
+
+    database.db.command = unreachable  # type: ignore[method-assign]
+    async with make_api(Settings(), database=database) as api:
+        response = await api.client.get("/readyz")
+    assert response.status_code == 503
+    assert response.json()["status"] == "unavailable"
+
+
+async def test_demo_data_holds_the_seed_sensors(make_api: Callable[..., Any]) -> None:
+    async with make_api(Settings(), demo=True) as api:
+        data = await api.data("{ sensors { edges { node { title count24h } } } }")
+    nodes = [edge["node"] for edge in data["sensors"]["edges"]]
+    assert [n["title"] for n in nodes] == ["Sensor 1", "Sensor 2"]
+    assert all(n["count24h"] > 0 for n in nodes)
