@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import gc
+import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from typing import Any
 
+import orjson
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse
@@ -48,6 +51,17 @@ class ArraygraphGraphQL(GraphQL[Context, None]):
             clock=self.state.clock,
         )
 
+    def decode_json(self, data: str | bytes) -> object:
+        try:
+            return orjson.loads(data)
+        except orjson.JSONDecodeError:
+            # The standard parser accepts NaN and Infinity, which some clients send; validation
+            # then rejects them with a clear GraphQL error instead of a bare HTTP 400.
+            return json.loads(data)
+
+    def encode_json(self, data: object) -> bytes:
+        return orjson.dumps(data)
+
     async def process_result(self, request: Any, result: ExecutionResult) -> GraphQLHTTPResponse:
         # Here, not in a schema extension: this sees every error, parse errors included.
         if result.errors:
@@ -86,8 +100,11 @@ class BodyLimit:
             await self.app(scope, receive, send)
             return
         declared = dict(scope.get("headers") or ()).get(b"content-length")
-        if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
-            await self._reject(scope, receive, send)
+        if declared is not None and declared.isdigit():
+            if int(declared) > self.max_bytes:
+                await self._reject(scope, receive, send)
+            else:
+                await self.app(scope, receive, send)  # the server enforces Content-Length
             return
         body = bytearray()
         more = True
@@ -140,6 +157,8 @@ def create_app(
             await state.database.create_indexes()
             if demo:
                 await seed_demo_data(state.database, now=clock())
+            # What exists now lives as long as the process: keep it out of every GC pass.
+            gc.freeze()
             yield
         finally:
             if owned:

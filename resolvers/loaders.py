@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from functools import cached_property
 
 from aiodataloader import DataLoader
 from bson import ObjectId
@@ -21,12 +21,15 @@ def _sensor_loader(database: Database) -> DataLoader[ObjectId, SensorDoc | None]
     return DataLoader(load)
 
 
-@dataclass(slots=True)
 class Loaders:
-    """Fresh per request, so nothing cached outlives the request that read it."""
+    """Fresh per request, so nothing cached outlives the request that read it.
 
-    database: Database
-    sensor_by_id: DataLoader[ObjectId, SensorDoc | None] = field(init=False)
+    Each loader is made on first use: most requests need none of them.
+    """
 
-    def __post_init__(self) -> None:
-        self.sensor_by_id = _sensor_loader(self.database)
+    def __init__(self, database: Database) -> None:
+        self.database = database
+
+    @cached_property
+    def sensor_by_id(self) -> DataLoader[ObjectId, SensorDoc | None]:
+        return _sensor_loader(self.database)

@@ -6,17 +6,11 @@ from typing import Any
 
 import strawberry
 from graphql import GraphQLError
-from strawberry.extensions import (
-    MaxAliasesLimiter,
-    MaxTokensLimiter,
-    ParserCache,
-    QueryDepthLimiter,
-    ValidationCache,
-)
 from strawberry.schema.config import StrawberryConfig
 from strawberry.types import ExecutionContext
 
 from resolvers import sensors
+from resolvers.document_cache import DocumentCache
 from resolvers.error_policy import log_unexpected
 from resolvers.permissions import CanWrite
 from schema.scalars import SCALARS
@@ -53,6 +47,15 @@ class Mutation:
 
 
 class ArraygraphSchema(strawberry.Schema):
+    def __init__(self, *args: Any, document_cache: DocumentCache, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.document_cache = document_cache
+
+    def _create_execution_context(self, *args: Any, **kwargs: Any) -> ExecutionContext:
+        context = super()._create_execution_context(*args, **kwargs)
+        self.document_cache.prepare(context, self._schema)
+        return context
+
     def process_errors(
         self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None
     ) -> None:
@@ -62,16 +65,9 @@ class ArraygraphSchema(strawberry.Schema):
 
 def build_schema(settings: Settings | None = None) -> strawberry.Schema:
     settings = settings or Settings()
-    extensions: list[Any] = [
-        lambda: ParserCache(maxsize=DOCUMENT_CACHE_SIZE),
-        lambda: ValidationCache(maxsize=DOCUMENT_CACHE_SIZE),
-        lambda: MaxTokensLimiter(max_token_count=settings.max_tokens),
-        lambda: QueryDepthLimiter(max_depth=settings.max_query_depth),
-        lambda: MaxAliasesLimiter(max_alias_count=settings.max_aliases),
-    ]
     return ArraygraphSchema(
         query=Query,
         mutation=Mutation,
-        extensions=extensions,
+        document_cache=DocumentCache(settings, size=DOCUMENT_CACHE_SIZE),
         config=StrawberryConfig(scalar_map=SCALARS),
     )

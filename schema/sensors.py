@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime, timedelta
+from typing import Any
 
 import strawberry
 
@@ -148,3 +150,14 @@ class RecordSensorEventsPayload:
     accepted: int
     rejected: list[RejectedEvent]
     sensors: list[Sensor] = strawberry.field(description="The touched sensors after the write.")
+
+
+def _event_from_input(cls: type, value: Mapping[str, Any], context: object) -> SensorEventInput:
+    # graphql-core has already coerced every field (scalars parsed, defaults filled in), so the
+    # generic per-field conversion, the largest cost of a 1,000-event batch, is skipped.
+    return SensorEventInput(
+        sensor_id=value["sensorId"], at=value["at"], count=value["count"], value=value.get("value")
+    )
+
+
+SensorEventInput.__strawberry_definition__.from_input = _event_from_input  # type: ignore[attr-defined]

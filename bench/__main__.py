@@ -1,0 +1,104 @@
+"""Run every benchmark: `make bench` (or `python -m bench [--seconds N]`)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+
+from bench.load import post_request, request_once, throughput
+from tests.support import free_port
+
+
+@asynccontextmanager
+async def serve(factory: str) -> AsyncIterator[int]:
+    """One uvicorn process serving `bench.apps:<factory>` on a free loopback port."""
+    port = free_port()
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "uvicorn", f"bench.apps:{factory}", "--factory",
+        "--port", str(port), "--log-level", "warning", "--no-access-log",
+    )  # fmt: skip
+    try:
+        for _ in range(200):
+            try:
+                await asyncio.open_connection("127.0.0.1", port)
+                break
+            except OSError:
+                await asyncio.sleep(0.05)
+        yield port
+    finally:
+        process.terminate()
+        await asyncio.wait_for(process.wait(), 10)
+
+
+def graphql(query: str, variables: dict[str, object] | None = None, *, port: int) -> bytes:
+    return post_request("/graphql", {"query": query, "variables": variables or {}}, port=port)
+
+
+async def requests_per_second(seconds: float, connections: int, rounds: int) -> None:
+    """Both servers run side by side; rounds alternate between them and the best of each counts,
+    so a burst of background load on this 2-core machine does not decide the ratio."""
+    async with serve("bare") as bare_port, serve("full") as full_port:
+        requests = {
+            "bare": (bare_port, post_request("/json", {"query": "{ __typename }"}, port=bare_port)),
+            "typename": (full_port, graphql("{ __typename }", port=full_port)),
+            "sensors": (full_port, graphql(SENSORS_PAGE, port=full_port)),
+        }
+        best = dict.fromkeys(requests, 0.0)
+        for _ in range(rounds):
+            for name, (port, request) in requests.items():
+                rate = await throughput(port, request, connections=connections, seconds=seconds)
+                best[name] = max(best[name], rate)
+    print(f"bare Starlette JSON endpoint      {best['bare']:9.0f} req/s")
+    print(f"{{ __typename }} through the app    {best['typename']:9.0f} req/s")
+    print(f"sensors(first: 20) with count24h  {best['sensors']:9.0f} req/s")
+    print(
+        f"ratio __typename / bare           {best['typename'] / best['bare']:9.2f}   (target >= 0.30)"
+    )
+    print(f"ratio sensors / bare              {best['sensors'] / best['bare']:9.2f}   (reported)")
+
+
+SENSORS_PAGE = "{ sensors(first: 20) { edges { node { title count24h } } } }"
+RECORD = "mutation($e: [SensorEventInput!]!) { recordSensorEvents(events: $e) { accepted } }"
+SENSOR_IDS = ["5a934e000102030405000000", "5a934e000102030405000001"]
+
+
+async def events_per_second(seconds: float) -> None:
+    async with serve("full") as port:
+        at = datetime.now(UTC).isoformat()
+
+        def call(n: int) -> bytes:
+            events = [
+                {"sensorId": SENSOR_IDS[i % 2], "at": at, "value": float(i)} for i in range(n)
+            ]
+            return graphql(RECORD, {"e": events}, port=port)
+
+        rates = {}
+        for batch in (1, 1000):
+            request = await asyncio.to_thread(call, batch)
+            calls, start = 0, time.perf_counter()
+            while time.perf_counter() - start < seconds:
+                await request_once(port, request)
+                calls += 1
+            rates[batch] = calls * batch / (time.perf_counter() - start)
+    print(f"events/s, one event per call      {rates[1]:9.0f}")
+    print(f"events/s, batches of 1,000        {rates[1000]:9.0f}")
+    print(f"ratio batch / single              {rates[1000] / rates[1]:9.1f}   (target >= 50)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench")
+    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--connections", type=int, default=16)
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    asyncio.run(requests_per_second(args.seconds, args.connections, args.rounds))
+    asyncio.run(events_per_second(args.seconds))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,57 @@
+"""A small keep-alive HTTP/1.1 load generator, fast enough not to be the bottleneck."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+
+
+def post_request(path: str, body: Any, *, port: int) -> bytes:
+    payload = json.dumps(body).encode()
+    head = (
+        f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+        f"Content-Type: application/json\r\nContent-Length: {len(payload)}\r\n\r\n"
+    )
+    return head.encode() + payload
+
+
+async def _read_response(reader: asyncio.StreamReader) -> bytes:
+    head = await reader.readuntil(b"\r\n\r\n")
+    length = 0
+    for line in head.split(b"\r\n"):
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"content-length":
+            length = int(value)
+    body = await reader.readexactly(length)
+    if not head.startswith(b"HTTP/1.1 200"):
+        raise RuntimeError(f"unexpected response: {head[:60]!r} {body[:200]!r}")
+    return body
+
+
+async def request_once(port: int, request: bytes) -> bytes:
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(request)
+    body = await _read_response(reader)
+    writer.close()
+    return body
+
+
+async def throughput(port: int, request: bytes, *, connections: int, seconds: float) -> float:
+    """Requests per second over `connections` keep-alive connections for `seconds`."""
+    deadline = time.perf_counter() + seconds
+    done = 0
+
+    async def worker() -> None:
+        nonlocal done
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        while time.perf_counter() < deadline:
+            writer.write(request)
+            await _read_response(reader)
+            done += 1
+        writer.close()
+
+    start = time.perf_counter()
+    await asyncio.gather(*(worker() for _ in range(connections)))
+    return done / (time.perf_counter() - start)
