@@ -185,6 +185,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.arraygraph = state
+    app.state.schema = graphql.schema
     app.add_middleware(BodyLimit, max_bytes=settings.max_request_bytes)
     return app
 
