@@ -21,7 +21,7 @@ from pymongo import DeleteOne, InsertOne, ReturnDocument, UpdateOne
 from pymongo.errors import BulkWriteError, WriteError
 from pymongo.results import BulkWriteResult, DeleteResult, InsertOneResult, UpdateResult
 
-from store import rules
+from store import embedded_reads, rules
 from store.commands import CommandLog
 from store.protocols import Document
 
@@ -47,8 +47,9 @@ class EmbeddedCursor:
         kwargs = dict(self._kwargs)
         if length is not None:
             kwargs["limit"] = length
+        coll = self._collection._coll
         return await self._collection._run(
-            "find", lambda: list(self._collection._coll.find(self._filter, **kwargs))
+            "find", lambda: embedded_reads.find(coll, self._filter, kwargs)
         )
 
 
@@ -82,7 +83,9 @@ class EmbeddedCollection:
         return found[0] if found else None
 
     async def aggregate(self, pipeline: Any, *args: Any, **kwargs: Any) -> _ListCursor:
-        docs = await self._run("aggregate", lambda: list(self._coll.aggregate(list(pipeline))))
+        docs = await self._run(
+            "aggregate", lambda: embedded_reads.aggregate(self._coll, list(pipeline))
+        )
         return _ListCursor(docs)
 
     async def count_documents(self, filter: Any, *args: Any, **kwargs: Any) -> int:

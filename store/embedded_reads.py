@@ -1,0 +1,130 @@
+"""The embedded engine's read path: work on the stored documents, copy only the reply.
+
+mongomock-ng deep-copies every document a read touches (an aggregation copies the whole
+collection first), which makes a page of 20 from a user with 10,000 orders cost as much as
+reading all of them. A server reads in place and sends only the result; so does this: the
+filter runs on the stored documents, pipelines run on shallow copies of them, and only what is
+returned is copied. Stages that could change nested values in place get deep copies instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from mongomock_ng import aggregate as mongomock_aggregate
+from mongomock_ng import helpers as mongomock_helpers
+
+from store.protocols import Document
+
+# mongomock-ng's helpers are untyped; they are used as they are.
+_process_pipeline: Any = mongomock_aggregate.process_pipeline
+_clone: Any = mongomock_helpers._clone_document
+_naive: Any = mongomock_helpers.patch_datetime_awareness_in_document
+_aware: Any = mongomock_helpers.make_datetime_timezone_aware_in_document
+
+# Stages that build new documents (or only reorder them) and never write into their input.
+_NON_MUTATING_STAGES = frozenset(
+    {"$match", "$project", "$sort", "$limit", "$skip", "$count", "$group", "$unwind"}
+)
+
+
+def _to_stored(value: Any) -> Any:
+    """Datetimes as the engine stores them: naive UTC, milliseconds."""
+    return _naive(value)
+
+
+def _to_reply(value: Any) -> Any:
+    """A copy of a stored value, with UTC datetimes, as a driver would decode it."""
+    return _aware(value)
+
+
+def _stored_documents(coll: Any, filter: Mapping[str, Any] | None) -> list[Document]:
+    return list(coll._iter_documents(_to_stored(filter or {})))
+
+
+def _reads_in_place(pipeline: Iterable[Mapping[str, Any]]) -> bool:
+    for stage in pipeline:
+        for name, spec in stage.items():
+            if name in ("$set", "$addFields"):
+                if any("." in key for key in spec):
+                    return False  # mongomock writes dotted paths into the input's subdocuments
+            elif name == "$facet":
+                if not all(_reads_in_place(sub) for sub in spec.values()):
+                    return False
+            elif name not in _NON_MUTATING_STAGES:
+                return False
+    return True
+
+
+def aggregate(coll: Any, pipeline: list[Mapping[str, Any]]) -> list[Document]:
+    stages = list(pipeline)
+    match: Mapping[str, Any] | None = None
+    if stages and "$match" in stages[0] and len(stages[0]) == 1:
+        match = stages.pop(0)["$match"]
+    docs = _stored_documents(coll, match)
+    copy = dict if _reads_in_place(stages) else _clone
+    docs = [copy(doc) for doc in docs]
+    result = _process_pipeline(docs, coll.database, _to_stored(stages), None)
+    return [_to_reply(doc) for doc in result]
+
+
+def _slice(values: list[Any], spec: Any) -> list[Any]:
+    if isinstance(spec, int):
+        return values[:spec] if spec >= 0 else values[spec:]
+    skip, limit = spec
+    start = skip if skip >= 0 else max(len(values) + skip, 0)
+    return values[start : start + limit]
+
+
+def _simple_projection(projection: Any) -> bool:
+    if not isinstance(projection, Mapping):
+        return False
+    for key, value in projection.items():
+        if "." in key:
+            return False
+        if isinstance(value, Mapping):
+            if set(value) != {"$slice"}:
+                return False
+        elif value not in (0, 1, True, False):
+            return False
+    return True
+
+
+def _project(doc: Document, projection: Mapping[str, Any]) -> Document:
+    slices = {k: v["$slice"] for k, v in projection.items() if isinstance(v, Mapping)}
+    flags = {k: bool(v) for k, v in projection.items() if not isinstance(v, Mapping)}
+    includes = {k for k, v in flags.items() if v and k != "_id"}
+    if includes:
+        keep = includes | set(slices) | ({"_id"} if flags.get("_id", True) else set())
+        out = {k: v for k, v in doc.items() if k in keep}
+    else:
+        out = {k: v for k, v in doc.items() if flags.get(k, True)}
+    for key, spec in slices.items():
+        if isinstance(out.get(key), list):
+            out[key] = _slice(out[key], spec)
+    return out
+
+
+def find(coll: Any, filter: Mapping[str, Any] | None, kwargs: Mapping[str, Any]) -> list[Document]:
+    """`find` with sort, skip, limit and simple projections on the stored documents."""
+    projection = kwargs.get("projection")
+    if projection is not None and not _simple_projection(projection):
+        return list(coll.find(filter or {}, **kwargs))
+    if kwargs.get("sort") or kwargs.get("skip"):
+        order = coll.find(
+            filter or {},
+            {"_id": 1},
+            sort=kwargs.get("sort"),
+            skip=kwargs.get("skip", 0),
+            limit=kwargs.get("limit", 0),
+        )
+        store = coll._store
+        docs = [store[doc["_id"]] for doc in order]
+    else:
+        docs = _stored_documents(coll, filter)
+        if kwargs.get("limit"):
+            docs = docs[: kwargs["limit"]]
+    if projection is not None:
+        docs = [_project(doc, projection) for doc in docs]
+    return [_to_reply(doc) for doc in docs]
