@@ -10,7 +10,7 @@ from typing import cast
 from pymongo import AsyncMongoClient, IndexModel
 
 from settings import Settings
-from store import sensors
+from store import sensors, users
 from store.commands import CommandCounter, CommandLog
 from store.embedded import EmbeddedEngine
 from store.protocols import AsyncCollection, AsyncDatabase
@@ -20,6 +20,7 @@ logger = logging.getLogger("arraygraph.store")
 # Each collection's name and the indexes its store module relies on.
 COLLECTIONS: dict[str, list[IndexModel]] = {
     sensors.COLLECTION: sensors.INDEXES,
+    users.COLLECTION: users.INDEXES,
 }
 
 
@@ -35,6 +36,10 @@ class Database:
     @property
     def sensors(self) -> AsyncCollection:
         return self.db[sensors.COLLECTION]
+
+    @property
+    def users(self) -> AsyncCollection:
+        return self.db[users.COLLECTION]
 
     async def ping(self) -> None:
         await self.db.command("ping")

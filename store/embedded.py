@@ -21,11 +21,13 @@ from pymongo import DeleteOne, InsertOne, ReturnDocument, UpdateOne
 from pymongo.errors import BulkWriteError, WriteError
 from pymongo.results import BulkWriteResult, DeleteResult, InsertOneResult, UpdateResult
 
-from store import embedded_reads, rules
+from store import embedded_operators, embedded_reads, rules
 from store.commands import CommandLog
 from store.protocols import Document
 
 T = TypeVar("T")
+
+embedded_operators.install()
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +132,9 @@ class EmbeddedCollection:
         def action() -> Any:
             outcome = self._update_one(filter, update, upsert, sort, array_filters)
             doc = outcome.after if return_document == ReturnDocument.AFTER else outcome.before
-            return None if doc is None else self._engine.project(doc, projection)
+            if doc is None or not projection:
+                return doc
+            return embedded_reads.project(self._coll, doc, projection)
 
         return await self._run("findAndModify", action)
 
@@ -289,13 +293,6 @@ class EmbeddedEngine:
             self._scratch.update_one(seed, update, upsert=True)
         [new] = list(self._scratch.find({}))
         return dict(new)
-
-    def project(self, doc: Document, projection: Any) -> Document:
-        if not projection:
-            return doc
-        self._scratch.delete_many({})
-        self._scratch.insert_one(doc)
-        return dict(self._scratch.find_one({}, projection))
 
 
 @contextmanager

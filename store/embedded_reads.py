@@ -10,6 +10,7 @@ returned is copied. Stages that could change nested values in place get deep cop
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from datetime import datetime
 from typing import Any
 
 from mongomock_ng import aggregate as mongomock_aggregate
@@ -29,9 +30,23 @@ _NON_MUTATING_STAGES = frozenset(
 )
 
 
-def _to_stored(value: Any) -> Any:
-    """Datetimes as the engine stores them: naive UTC, milliseconds."""
-    return _naive(value)
+def _to_stored(value: Any, memo: dict[int, Any] | None = None) -> Any:
+    """Datetimes as the engine stores them: naive UTC, milliseconds.
+
+    Memoised by identity: a page pipeline repeats one search stage twenty times.
+    """
+    memo = {} if memo is None else memo
+    if isinstance(value, Mapping):
+        if id(value) not in memo:
+            memo[id(value)] = {k: _to_stored(v, memo) for k, v in value.items()}
+        return memo[id(value)]
+    if isinstance(value, list | tuple):
+        if id(value) not in memo:
+            memo[id(value)] = [_to_stored(v, memo) for v in value]
+        return memo[id(value)]
+    if isinstance(value, datetime):
+        return _naive(value)
+    return value
 
 
 def _to_reply(value: Any) -> Any:
@@ -104,6 +119,16 @@ def _project(doc: Document, projection: Mapping[str, Any]) -> Document:
         if isinstance(out.get(key), list):
             out[key] = _slice(out[key], spec)
     return out
+
+
+def project(coll: Any, doc: Document, projection: Mapping[str, Any]) -> Document:
+    """A find-style projection of one document; aggregation expressions are allowed."""
+    if _simple_projection(projection):
+        return dict(_to_reply(_project(_to_stored(doc), projection)))
+    [projected] = _process_pipeline(
+        [_to_stored(doc)], coll.database, [{"$project": _to_stored(projection)}], None
+    )
+    return dict(_to_reply(projected))
 
 
 def find(coll: Any, filter: Mapping[str, Any] | None, kwargs: Mapping[str, Any]) -> list[Document]:

@@ -1,0 +1,59 @@
+"""Aggregation operators MongoDB 8.0 has and mongomock-ng lacks, added to the embedded engine.
+
+Only what arraygraph's store uses: `$sortArray` (MongoDB 5.2+), with the server's semantics;
+and `$not` given its argument in the array form `{$not: [expr]}`, which mongomock-ng evaluates as
+the truth of the list itself (always false) where a server evaluates `expr`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mongomock_ng import aggregate as mongomock_aggregate
+from mongomock_ng import filtering as mongomock_filtering
+from pymongo.errors import OperationFailure
+
+_Parser: Any = mongomock_aggregate._Parser
+_sort_stage: Any = mongomock_aggregate._handle_sort_stage
+_BsonComparable: Any = mongomock_filtering.BsonComparable
+
+
+def _sort_array(parser: Any, value: Any) -> Any:
+    if not isinstance(value, dict) or set(value) != {"input", "sortBy"}:
+        raise OperationFailure("$sortArray takes exactly 'input' and 'sortBy'")
+    items = parser.parse(value["input"])
+    if items is None:
+        return None
+    if not isinstance(items, list):
+        raise OperationFailure("The input argument to $sortArray must be an array")
+    sort_by = value["sortBy"]
+    if isinstance(sort_by, dict):
+        return list(_sort_stage(items, None, sort_by, None))
+    if sort_by not in (1, -1):
+        raise OperationFailure("$sortArray sortBy must be 1, -1 or a sort document")
+    return sorted(items, key=_BsonComparable, reverse=sort_by == -1)
+
+
+def install() -> None:
+    """Teach the engine's expression parser the operators above (idempotent)."""
+    if "$sortArray" in mongomock_aggregate.array_operators:
+        return
+    mongomock_aggregate.array_operators.append("$sortArray")
+    handle = _Parser._handle_array_operator
+
+    def handle_array_operator(self: Any, operator: str, value: Any) -> Any:
+        if operator == "$sortArray":
+            return _sort_array(self, value)
+        return handle(self, operator, value)
+
+    _Parser._handle_array_operator = handle_array_operator
+    handle_boolean = _Parser._handle_boolean_operator
+
+    def handle_boolean_operator(self: Any, operator: str, values: Any) -> Any:
+        if operator == "$not" and isinstance(values, list):
+            if len(values) != 1:
+                raise OperationFailure("Expression $not takes exactly 1 argument")
+            values = values[0]
+        return handle_boolean(self, operator, values)
+
+    _Parser._handle_boolean_operator = handle_boolean_operator

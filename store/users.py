@@ -1,0 +1,230 @@
+"""Users and their embedded orders (../shared/seeds/001).
+
+Document: `{_id, userId (unique), userType, name, orderList: [{_id: <string>, info,
+createTime}]}`, with `orderList` sorted newest first (`createTime`, then `_id`, descending) by
+every write, so reads never sort. There is deliberately no index on `orderList.createTime`: the
+article measured it making updates ten times slower, and the page query never uses it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from pymongo import ASCENDING, IndexModel, ReturnDocument
+from pymongo.errors import DocumentTooLarge, DuplicateKeyError, WriteError
+
+from store.expressions import literal
+from store.order_pages import PageArgs, page_pipeline
+from store.protocols import AsyncCollection
+from store.rules import DOCUMENT_TOO_LARGE_CODES
+
+COLLECTION = "users"
+INDEXES = [IndexModel([("userId", ASCENDING)], unique=True, name="userId_unique")]
+ORDER_SORT = {"createTime": -1, "_id": -1}
+
+
+@dataclass(frozen=True, slots=True)
+class OrderDoc:
+    id: str
+    create_time: datetime
+    info: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class UserDoc:
+    user_id: str
+    user_type: str | None
+    name: str | None
+    order_count: int
+
+
+@dataclass(frozen=True, slots=True)
+class OrderPage:
+    orders: tuple[OrderDoc, ...]
+    total: int | None  # orders that pass the filter; None when it was not asked for
+    has_next: bool
+    has_previous: bool
+
+
+@dataclass(frozen=True, slots=True)
+class UserWithPage:
+    user: UserDoc
+    page: OrderPage | None
+
+
+class OrderLimitExceeded(Exception):
+    """The write would leave the user over a limit; nothing was written."""
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def _order(raw: Mapping[str, Any]) -> OrderDoc:
+    return OrderDoc(id=str(raw["_id"]), create_time=_utc(raw["createTime"]), info=raw.get("info"))
+
+
+def _user(raw: Mapping[str, Any]) -> UserDoc:
+    return UserDoc(
+        user_id=raw["userId"],
+        user_type=raw.get("userType"),
+        name=raw.get("name"),
+        order_count=int(raw.get("orderCount", 0)),
+    )
+
+
+def _page(raw: Mapping[str, Any], args: PageArgs) -> OrderPage:
+    orders = tuple(_order(o) for o in raw["page"])
+    if args.forward:
+        has_next, has_previous = len(orders) > args.size, bool(raw["hasPrevious"])
+        orders = orders[: args.size]
+    else:
+        has_next, has_previous = bool(raw["hasNext"]), len(orders) > args.size
+        orders = orders[-args.size :] if args.size else ()
+    first = raw.get("first")
+    total = None if first is None else raw["orderCount"] - first
+    return OrderPage(orders=orders, total=total, has_next=has_next, has_previous=has_previous)
+
+
+def _summary_projection(ids: Sequence[str]) -> dict[str, Any]:
+    return {
+        "_id": 0,
+        "userId": 1,
+        "userType": 1,
+        "name": 1,
+        "orderCount": {"$size": {"$ifNull": ["$orderList", []]}},
+        # Ids of this call that are not stored: empty exactly when the write was applied.
+        "absent": {"$setDifference": [literal(list(ids)), {"$ifNull": ["$orderList._id", []]}]},
+    }
+
+
+def upsert_pipeline(
+    orders: Sequence[OrderDoc], *, user_type: str | None, name: str | None, max_orders: int
+) -> list[dict[str, Any]]:
+    """Replace orders with the same id, insert new ones in sorted place, all in one update.
+
+    If the result would hold more than `max_orders`, every field is left as it was.
+    """
+    ids = [o.id for o in orders]
+    incoming = [{"_id": o.id, "info": o.info, "createTime": o.create_time} for o in orders]
+    kept = {
+        "$filter": {
+            "input": {"$ifNull": ["$orderList", []]},
+            "cond": {"$not": [{"$in": ["$$this._id", literal(ids)]}]},
+        }
+    }
+    merged = {
+        "$sortArray": {"input": {"$concatArrays": [literal(incoming), kept]}, "sortBy": ORDER_SORT}
+    }
+    applied: dict[str, Any] = {"orderList": {"$cond": ["$_fits", "$_merged", "$orderList"]}}
+    for field, value in (("userType", user_type), ("name", name)):
+        if value is not None:
+            applied[field] = {"$cond": ["$_fits", literal(value), f"${field}"]}
+    return [
+        {"$set": {"_merged": merged}},
+        {"$set": {"_fits": {"$lte": [{"$size": "$_merged"}, max_orders]}}},
+        {"$set": applied},
+        {"$unset": ["_merged", "_fits"]},
+    ]
+
+
+async def _update_user(
+    coll: AsyncCollection,
+    user_id: str,
+    pipeline: list[dict[str, Any]],
+    ids: Sequence[str],
+    *,
+    upsert: bool,
+) -> Mapping[str, Any] | None:
+    for attempt in range(2):
+        try:
+            result: Mapping[str, Any] | None = await coll.find_one_and_update(
+                {"userId": user_id},
+                pipeline,
+                projection=_summary_projection(ids),
+                upsert=upsert,
+                return_document=ReturnDocument.AFTER,
+            )
+            return result
+        except DuplicateKeyError:
+            # Two first writes for one new user: the loser finds the winner's document on the
+            # retry (a server retries this shape by itself; this covers a standalone too).
+            if attempt:
+                raise
+        except DocumentTooLarge as exc:
+            raise OrderLimitExceeded("the user document would exceed 16 MiB") from exc
+        except WriteError as exc:
+            if exc.code in DOCUMENT_TOO_LARGE_CODES:
+                raise OrderLimitExceeded("the user document would exceed 16 MiB") from exc
+            raise
+    return None  # unreachable: the loop returns or raises
+
+
+async def upsert_orders(
+    coll: AsyncCollection,
+    *,
+    user_id: str,
+    orders: Sequence[OrderDoc],
+    user_type: str | None = None,
+    name: str | None = None,
+    max_orders: int,
+) -> UserDoc:
+    """Replace-or-insert orders atomically, creating the user when missing: one command."""
+    pipeline = upsert_pipeline(orders, user_type=user_type, name=name, max_orders=max_orders)
+    ids = [o.id for o in orders]
+    raw = await _update_user(coll, user_id, pipeline, ids, upsert=True)
+    assert raw is not None  # an upsert always returns the document
+    if raw["absent"]:
+        raise OrderLimitExceeded(f"a user holds at most {max_orders} orders")
+    return _user(raw)
+
+
+async def delete_orders(
+    coll: AsyncCollection, *, user_id: str, order_ids: Sequence[str]
+) -> UserDoc | None:
+    """Remove the orders with these ids (unknown ids are ignored): one command."""
+    pipeline = [
+        {
+            "$set": {
+                "orderList": {
+                    "$filter": {
+                        "input": {"$ifNull": ["$orderList", []]},
+                        "cond": {"$not": [{"$in": ["$$this._id", literal(list(order_ids))]}]},
+                    }
+                }
+            }
+        }
+    ]
+    raw = await _update_user(coll, user_id, pipeline, [], upsert=False)
+    return None if raw is None else _user(raw)
+
+
+async def load_users(
+    coll: AsyncCollection, *, user_ids: Sequence[str], page: PageArgs | None
+) -> dict[str, UserWithPage]:
+    """Users by id, each with one page of orders cut in the database: one command."""
+    cursor = await coll.aggregate(page_pipeline({"userId": {"$in": list(user_ids)}}, page))
+    found = {}
+    for raw in await cursor.to_list():
+        found[raw["userId"]] = UserWithPage(
+            user=_user(raw), page=None if page is None else _page(raw, page)
+        )
+    return found
+
+
+async def seed_demo_users(coll: AsyncCollection, *, now: datetime, max_orders: int) -> None:
+    """User `u1` with 200 orders, one a minute back from now."""
+    from datetime import timedelta
+
+    orders = [
+        OrderDoc(
+            id=f"order{i:03}", create_time=now - timedelta(minutes=200 - i), info=f"Info:order{i}"
+        )
+        for i in range(200)
+    ]
+    await upsert_orders(
+        coll, user_id="u1", orders=orders, user_type="TYPE", name="user1", max_orders=max_orders
+    )

@@ -1,0 +1,98 @@
+"""Reads on the embedded engine: server results, replies that are copies, UTC datetimes."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from store.embedded import EmbeddedCollection, EmbeddedEngine
+
+WHEN = datetime(2024, 1, 1, 12, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+async def coll(engine: EmbeddedEngine) -> EmbeddedCollection:
+    things = engine["test"]["things"]
+    for i in range(5):
+        await things.insert_one(
+            {"_id": i, "n": i, "at": WHEN, "list": list(range(10)), "sub": {"a": i}}
+        )
+    return things
+
+
+async def test_find_reply_is_a_copy(coll: EmbeddedCollection) -> None:
+    [doc] = await coll.find({"_id": 1}).to_list()
+    doc["list"].append("changed")
+    doc["sub"]["a"] = "changed"
+    assert await coll.find_one({"_id": 1}, {"list": 1, "sub": 1}) == {
+        "_id": 1, "list": list(range(10)), "sub": {"a": 1}
+    }  # fmt: skip
+
+
+async def test_find_returns_utc_datetimes(coll: EmbeddedCollection) -> None:
+    doc = await coll.find_one({"at": WHEN})
+    assert doc["at"] == WHEN
+    assert doc["at"].tzinfo is not None
+
+
+async def test_find_applies_slice_projection(coll: EmbeddedCollection) -> None:
+    assert (await coll.find_one({"_id": 2}, {"list": {"$slice": [3, 2]}}))["list"] == [3, 4]
+    assert (await coll.find_one({"_id": 2}, {"list": {"$slice": -2}}))["list"] == [8, 9]
+    assert await coll.find_one({"_id": 2}, {"n": 1, "_id": 0}) == {"n": 2}
+    assert set(await coll.find_one({"_id": 2}, {"list": 0, "sub": 0})) == {"_id", "n", "at"}
+
+
+async def test_find_sorts_skips_and_limits(coll: EmbeddedCollection) -> None:
+    docs = await coll.find({}, {"n": 1}, sort=[("n", -1)], skip=1, limit=2).to_list()
+    assert [d["n"] for d in docs] == [3, 2]
+
+
+async def test_aggregate_never_changes_stored_documents(coll: EmbeddedCollection) -> None:
+    pipeline = [
+        {"$match": {"_id": {"$lte": 1}}},
+        {"$set": {"sub.a": "changed", "n": -1}},
+        {"$project": {"sub": 1, "n": 1, "head": {"$slice": ["$list", 2]}}},
+    ]
+    cursor = await coll.aggregate(pipeline)
+    result = await cursor.to_list()
+    assert result[0] == {"_id": 0, "sub": {"a": "changed"}, "n": -1, "head": [0, 1]}
+    result[0]["head"].append(99)
+    assert await coll.find_one({"_id": 0}, {"sub": 1, "n": 1, "list": 1}) == {
+        "_id": 0, "sub": {"a": 0}, "n": 0, "list": list(range(10))
+    }  # fmt: skip
+
+
+async def test_aggregate_compares_utc_datetimes(coll: EmbeddedCollection) -> None:
+    cursor = await coll.aggregate(
+        [{"$match": {"at": {"$gte": WHEN}}}, {"$project": {"later": {"$gt": ["$at", WHEN]}}}]
+    )
+    assert [d["later"] for d in await cursor.to_list()] == [False] * 5
+
+
+async def test_sort_array_sorts_by_several_fields(engine: EmbeddedEngine) -> None:
+    things = engine["test"]["sorted"]
+    items = [{"t": 1, "id": "a"}, {"t": 2, "id": "a"}, {"t": 1, "id": "b"}]
+    await things.insert_one({"_id": 1, "items": items})
+    cursor = await things.aggregate(
+        [{"$project": {"s": {"$sortArray": {"input": "$items", "sortBy": {"t": -1, "id": -1}}}}}]
+    )
+    [doc] = await cursor.to_list()
+    assert doc["s"] == [{"t": 2, "id": "a"}, {"t": 1, "id": "b"}, {"t": 1, "id": "a"}]
+
+
+async def test_not_evaluates_its_argument_in_array_form(engine: EmbeddedEngine) -> None:
+    things = engine["test"]["not"]
+    await things.insert_one({"_id": 1, "ids": ["1", "2"]})
+    cursor = await things.aggregate(
+        [
+            {
+                "$project": {
+                    "kept": {
+                        "$filter": {"input": "$ids", "cond": {"$not": [{"$eq": ["$$this", "2"]}]}}
+                    }
+                }
+            }
+        ]
+    )
+    assert (await cursor.to_list())[0]["kept"] == ["1"]
