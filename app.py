@@ -26,7 +26,7 @@ from resolvers.context import Clock, Context, build_context
 from resolvers.error_policy import apply_error_policy
 from schema.schema import build_schema
 from settings import Settings
-from store import sensors
+from store import sensors, users
 from store.database import Database, open_database
 
 logger = logging.getLogger("arraygraph")
@@ -156,7 +156,7 @@ def create_app(
         try:
             await state.database.create_indexes()
             if demo:
-                await seed_demo_data(state.database, now=clock())
+                await seed_demo_data(state.database, now=clock(), settings=settings)
             # What exists now lives as long as the process: keep it out of every GC pass.
             gc.freeze()
             yield
@@ -190,8 +190,9 @@ def create_app(
     return app
 
 
-async def seed_demo_data(database: Database, *, now: datetime) -> None:
+async def seed_demo_data(database: Database, *, now: datetime, settings: Settings) -> None:
     await sensors.seed_demo_sensors(database.sensors, now=now)
+    await users.seed_demo_users(database.users, now=now, max_orders=settings.max_orders_per_user)
 
 
 def sdl() -> str:

@@ -8,15 +8,34 @@ from functools import cached_property
 from aiodataloader import DataLoader
 from bson import ObjectId
 
-from store import sensors
+from store import sensors, users
 from store.database import Database
+from store.order_pages import PageArgs
 from store.sensors import SensorDoc
+from store.users import UserWithPage
+
+UserPageKey = tuple[str, PageArgs | None]
 
 
 def _sensor_loader(database: Database) -> DataLoader[ObjectId, SensorDoc | None]:
     async def load(ids: Sequence[ObjectId]) -> list[SensorDoc | None]:
         found = {doc.id: doc for doc in await sensors.find_sensors(database.sensors, ids=ids)}
         return [found.get(i) for i in ids]
+
+    return DataLoader(load)
+
+
+def _user_page_loader(database: Database) -> DataLoader[UserPageKey, UserWithPage | None]:
+    async def load(keys: Sequence[UserPageKey]) -> list[UserWithPage | None]:
+        # One command per distinct page request: 100 users with the same arguments are one.
+        by_args: dict[PageArgs | None, list[str]] = {}
+        for user_id, args in keys:
+            by_args.setdefault(args, []).append(user_id)
+        found: dict[UserPageKey, UserWithPage] = {}
+        for args, user_ids in by_args.items():
+            loaded = await users.load_users(database.users, user_ids=user_ids, page=args)
+            found.update({(user_id, args): value for user_id, value in loaded.items()})
+        return [found.get(key) for key in keys]
 
     return DataLoader(load)
 
@@ -33,3 +52,7 @@ class Loaders:
     @cached_property
     def sensor_by_id(self) -> DataLoader[ObjectId, SensorDoc | None]:
         return _sensor_loader(self.database)
+
+    @cached_property
+    def user_page(self) -> DataLoader[UserPageKey, UserWithPage | None]:
+        return _user_page_loader(self.database)

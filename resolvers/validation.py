@@ -50,3 +50,16 @@ def finite(value: float, *, argument: str) -> float:
     if not math.isfinite(value):
         raise BadUserInput(f"{argument}: must be a finite number", argument=argument)
     return value
+
+
+def text(value: str, *, argument: str, maximum: int) -> str:
+    """A non-empty identifier or label: 1 to `maximum` characters, no control characters."""
+    if not value:
+        raise BadUserInput(f"{argument}: must not be empty", argument=argument)
+    if len(value) > maximum:
+        raise BadUserInput(
+            f"{argument}: at most {maximum} characters, got {len(value)}", argument=argument
+        )
+    if has_control_characters(value):
+        raise BadUserInput(f"{argument}: must not contain control characters", argument=argument)
+    return value

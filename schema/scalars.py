@@ -14,7 +14,7 @@ def _serialize(value: datetime) -> str:
     return value.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
-def _parse(value: Any) -> datetime:
+def parse_datetime(value: Any) -> datetime:
     if not isinstance(value, str):
         raise ValueError("DateTime must be an ISO-8601 string, such as 2024-01-31T10:00:00Z")
     text = value.strip()
@@ -37,7 +37,7 @@ DateTime = strawberry.scalar(
     name="DateTime",
     description="An ISO-8601 date and time with an offset or Z; returned in UTC.",
     serialize=_serialize,
-    parse_value=_parse,
+    parse_value=parse_datetime,
 )
 
 SCALARS: dict[object, Any] = {datetime: DateTime}

@@ -9,12 +9,13 @@ from graphql import GraphQLError
 from strawberry.schema.config import StrawberryConfig
 from strawberry.types import ExecutionContext
 
-from resolvers import sensors
+from resolvers import sensors, users
 from resolvers.document_cache import DocumentCache
 from resolvers.error_policy import log_unexpected
 from resolvers.permissions import CanWrite
 from schema.scalars import SCALARS
 from schema.sensors import RecordSensorEventsPayload, Sensor, SensorConnection
+from schema.users import User
 from settings import Settings
 
 # Parsed and validated documents are cached: re-parsing and re-validating every request costs
@@ -26,6 +27,11 @@ DOCUMENT_CACHE_SIZE = 1_000
 class Query:
     sensor: Sensor | None = strawberry.field(resolver=sensors.sensor)
     sensors: SensorConnection = strawberry.field(resolver=sensors.sensors)
+    user: User | None = strawberry.field(resolver=users.user)
+    users: list[User | None] = strawberry.field(
+        resolver=users.users,
+        description="In the order asked, null where unknown; at most 100 ids.",
+    )
 
 
 @strawberry.type
@@ -43,6 +49,16 @@ class Mutation:
     )
     record_sensor_events: RecordSensorEventsPayload = strawberry.mutation(
         resolver=sensors.record_sensor_events, permission_classes=[CanWrite]
+    )
+    upsert_orders: User = strawberry.mutation(
+        resolver=users.upsert_orders,
+        permission_classes=[CanWrite],
+        description="Replace orders by id, insert new ones, create the user when missing.",
+    )
+    delete_orders: User = strawberry.mutation(
+        resolver=users.delete_orders,
+        permission_classes=[CanWrite],
+        description="Remove orders by id; unknown ids are ignored.",
     )
 
 
