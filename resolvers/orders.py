@@ -91,12 +91,14 @@ def prefetch_args(info: Info) -> PageArgs | None:
             raw: Mapping[str, Any] = getattr(selection, "arguments", {})
             try:
                 moment = raw.get("maxCreateTime")
+                if moment is not None and not isinstance(moment, datetime):
+                    moment = parse_datetime(moment)
                 return page_args(
                     first=raw.get("first"),
                     after=raw.get("after"),
                     last=raw.get("last"),
                     before=raw.get("before"),
-                    max_create_time=None if moment is None else parse_datetime(moment),
+                    max_create_time=moment,
                     count="totalCount" in _selection_names(getattr(selection, "selections", ())),
                     maximum=info.context.settings.max_page_size,
                 )

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import mongomock_ng
+from bson import ObjectId
 from pymongo import DeleteOne, InsertOne, ReturnDocument, UpdateOne
 from pymongo.errors import BulkWriteError, WriteError
 from pymongo.results import BulkWriteResult, DeleteResult, InsertOneResult, UpdateResult
@@ -177,18 +178,18 @@ class EmbeddedCollection:
         else:
             rules.check_pipeline(list(update), array_filters=array_filters)
         seed = rules.upsert_seed(filter) if upsert else {}
-        found = list(self._coll.find(filter, sort=sort, limit=1))
+        found = embedded_reads.find(self._coll, filter, {"sort": sort, "limit": 1})
         if not found:
             if not upsert:
                 return _Outcome(0, 0, None, None, None)
-            new = self._engine.apply_upsert(seed, update)
+            new = self._engine.apply_upsert(self._coll, seed, update)
             if "_id" in seed:
                 rules.check_immutable_id(seed["_id"], new["_id"])
             rules.check_document(new, too_large_code=rules.UPSERT_TOO_LARGE)
             self._coll.insert_one(new)  # a unique index raises DuplicateKeyError here
             return _Outcome(0, 0, new["_id"], None, new)
         current = found[0]
-        new = self._engine.apply_update(current, update, array_filters)
+        new = self._engine.apply_update(self._coll, current, update, array_filters)
         rules.check_immutable_id(current["_id"], new["_id"])
         rules.check_document(new, too_large_code=rules.UPDATE_TOO_LARGE)
         modified = new != current
@@ -277,8 +278,13 @@ class EmbeddedEngine:
     async def close(self) -> None:
         self._databases.clear()
 
-    def apply_update(self, current: Document, update: Any, array_filters: Any) -> Document:
-        """The document `update` turns `current` into, computed on a scratch copy."""
+    def apply_update(
+        self, coll: Any, current: Document, update: Any, array_filters: Any
+    ) -> Document:
+        """The document `update` turns `current` (a copy) into; nothing is stored."""
+        if not isinstance(update, Mapping):
+            with _as_write_errors():
+                return embedded_reads.apply_pipeline(coll, current, update)
         self._scratch.delete_many({})
         self._scratch.insert_one(current)
         with _as_write_errors():
@@ -286,8 +292,11 @@ class EmbeddedEngine:
         [new] = list(self._scratch.find({}))
         return dict(new)
 
-    def apply_upsert(self, seed: Document, update: Any) -> Document:
+    def apply_upsert(self, coll: Any, seed: Document, update: Any) -> Document:
         """The document an upsert inserts: the filter's equalities, then the update."""
+        if not isinstance(update, Mapping):
+            with _as_write_errors():
+                return embedded_reads.apply_pipeline(coll, {"_id": ObjectId(), **seed}, update)
         self._scratch.delete_many({})
         with _as_write_errors():
             self._scratch.update_one(seed, update, upsert=True)

@@ -121,13 +121,21 @@ def _project(doc: Document, projection: Mapping[str, Any]) -> Document:
     return out
 
 
+def apply_pipeline(coll: Any, doc: Document, pipeline: Iterable[Mapping[str, Any]]) -> Document:
+    """What an update pipeline turns `doc` into (a server applies it to the one document).
+
+    `doc` is a reply-form copy (UTC datetimes), as are the pipeline's literals: it is used as
+    it is, and the result is stored by the caller, which copies it.
+    """
+    [result] = _process_pipeline([doc], coll.database, list(pipeline), None)
+    return dict(result)
+
+
 def project(coll: Any, doc: Document, projection: Mapping[str, Any]) -> Document:
-    """A find-style projection of one document; aggregation expressions are allowed."""
+    """A find-style projection of a reply-form document; aggregation expressions allowed."""
     if _simple_projection(projection):
-        return dict(_to_reply(_project(_to_stored(doc), projection)))
-    [projected] = _process_pipeline(
-        [_to_stored(doc)], coll.database, [{"$project": _to_stored(projection)}], None
-    )
+        return dict(_to_reply(_project(doc, projection)))
+    [projected] = _process_pipeline([doc], coll.database, [{"$project": projection}], None)
     return dict(_to_reply(projected))
 
 
