@@ -81,6 +81,11 @@ def _selection_names(selections: Any) -> set[str]:
     return {getattr(s, "name", "") for s in selections or ()}
 
 
+def _literal_int(value: Any) -> int | None:
+    # Selection arguments hold variables' values as they are, and literals as their source text.
+    return None if value is None else int(value)
+
+
 def prefetch_args(info: Info) -> PageArgs | None:
     """The page an `orders` selection under this field will ask for, so that the parent's
     command can bring it along. None when there is none, or it cannot be known here."""
@@ -94,9 +99,9 @@ def prefetch_args(info: Info) -> PageArgs | None:
                 if moment is not None and not isinstance(moment, datetime):
                     moment = parse_datetime(moment)
                 return page_args(
-                    first=raw.get("first"),
+                    first=_literal_int(raw.get("first")),
                     after=raw.get("after"),
-                    last=raw.get("last"),
+                    last=_literal_int(raw.get("last")),
                     before=raw.get("before"),
                     max_create_time=moment,
                     count="totalCount" in _selection_names(getattr(selection, "selections", ())),

@@ -21,6 +21,7 @@ from pymongo.errors import OperationFailure
 _Parser: Any = mongomock_aggregate._Parser
 _sort_stage: Any = mongomock_aggregate._handle_sort_stage
 _BsonComparable: Any = mongomock_filtering.BsonComparable
+_operator_eq: Any = mongomock_filtering.operator_eq
 
 
 def _sort_array(parser: Any, value: Any) -> Any:
@@ -69,6 +70,19 @@ def _fast_in(parser: Any, values: Any) -> Any:
     return value in members
 
 
+def _in_with_bools(parser: Any, values: Any) -> Any:
+    """`$in` where booleans take part: BSON never equates true with 1 (mongomock-ng does)."""
+    expression, array = values
+    items, value = parser.parse(array), parser.parse(expression)
+    if not isinstance(items, list):
+        return None
+    if isinstance(value, bool):
+        return any(isinstance(item, bool) and item == value for item in items)
+    if any(isinstance(item, bool) for item in items):
+        return any(_operator_eq(value, item) for item in items if not isinstance(item, bool))
+    return None
+
+
 def install() -> None:
     """Teach the engine's expression parser the operators above (idempotent)."""
     if "$sortArray" in mongomock_aggregate.array_operators:
@@ -97,6 +111,8 @@ def install() -> None:
     def handle_set_operator(self: Any, operator: str, values: Any) -> Any:
         if operator == "$in" and isinstance(values, list) and len(values) == 2:
             found = _fast_in(self, values)
+            if found is None:
+                found = _in_with_bools(self, values)
             if found is not None:
                 return found
         return handle_set(self, operator, values)

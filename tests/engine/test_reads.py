@@ -96,3 +96,21 @@ async def test_not_evaluates_its_argument_in_array_form(engine: EmbeddedEngine) 
         ]
     )
     assert (await cursor.to_list())[0]["kept"] == ["1"]
+
+
+async def test_in_keeps_bson_equality_on_the_fast_path(engine: EmbeddedEngine) -> None:
+    things = engine["test"]["in"]
+    await things.insert_one({"_id": 1, "values": [1, True, "1", 2.0]})
+    cursor = await things.aggregate(
+        [
+            {
+                "$project": {
+                    "ints": {"$map": {"input": "$values", "in": {"$in": ["$$this", [1, 2]]}}},
+                    "strs": {"$map": {"input": "$values", "in": {"$in": ["$$this", ["1"]]}}},
+                }
+            }
+        ]
+    )
+    [doc] = await cursor.to_list()
+    assert doc["ints"] == [True, False, False, True]
+    assert doc["strs"] == [False, False, True, False]

@@ -64,3 +64,11 @@ async def test_demo_data_holds_the_seed_sensors(make_api: Callable[..., Any]) ->
     nodes = [edge["node"] for edge in data["sensors"]["edges"]]
     assert [n["title"] for n in nodes] == ["Sensor 1", "Sensor 2"]
     assert all(n["count24h"] > 0 for n in nodes)
+
+
+async def test_demo_data_holds_user_u1_with_200_orders(make_api: Callable[..., Any]) -> None:
+    async with make_api(Settings(), demo=True) as api:
+        data = await api.data(
+            '{ user(userId: "u1") { orderCount orders(first: 1) { totalCount } } }'
+        )
+    assert data == {"user": {"orderCount": 200, "orders": {"totalCount": 200}}}

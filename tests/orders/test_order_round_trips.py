@@ -1,0 +1,57 @@
+"""Round trips: a user with its page is one command, and so are 100 users with theirs."""
+
+from __future__ import annotations
+
+from tests.orders.support import PAGE, UPSERT, at, order, seed_orders
+from tests.support import Api
+
+USERS = """
+query($ids: [String!]!, $max: DateTime) {
+  users(userIds: $ids) {
+    userId orderCount
+    orders(first: 5, maxCreateTime: $max) {
+      totalCount edges { node { id } } pageInfo { hasNextPage }
+    }
+  }
+}
+"""
+
+
+async def test_user_with_an_orders_page_takes_one_round_trip(api: Api) -> None:
+    await seed_orders(api, "u", 300)
+    assert await api.round_trips(PAGE, {"userId": "u", "first": 20, "max": at(150)}) == 1
+
+
+async def test_user_with_a_backward_page_takes_one_round_trip(api: Api) -> None:
+    await seed_orders(api, "u", 300)
+    assert await api.round_trips(PAGE, {"userId": "u", "last": 20}) == 1
+
+
+async def test_users_of_100_ids_with_pages_take_one_round_trip(api: Api) -> None:
+    for i in range(100):
+        await seed_orders(api, f"u{i:03}", 10 + i)
+    ids = [f"u{i:03}" for i in range(100)]
+    assert await api.round_trips(USERS, {"ids": ids, "max": at(50)}) == 1
+    data = await api.data(USERS, {"ids": [ids[3], "ghost", ids[97]], "max": at(50)})
+    assert [u and u["orderCount"] for u in data["users"]] == [13, None, 107]
+    assert data["users"][0]["orders"]["totalCount"] == 13
+    assert data["users"][2]["orders"]["totalCount"] == 51
+    assert data["users"][2]["orders"]["edges"][0]["node"]["id"] == "o000050"
+
+
+async def test_two_differently_aliased_pages_take_one_command_each(api: Api) -> None:
+    await seed_orders(api, "u", 30)
+    query = """{ user(userId: "u") {
+        newest: orders(first: 2) { edges { node { id } } }
+        oldest: orders(last: 2) { edges { node { id } } } } }"""
+    assert await api.round_trips(query) == 2
+    data = await api.data(query)
+    ids = {k: [e["node"]["id"] for e in v["edges"]] for k, v in data["user"].items()}
+    assert ids == {"newest": ["o000029", "o000028"], "oldest": ["o000001", "o000000"]}
+
+
+async def test_upsert_orders_payload_with_orders_takes_two(api: Api) -> None:
+    mutation = """mutation($o: [OrderInput!]!) { upsertOrders(userId: "u", orders: $o) {
+        orderCount orders(first: 1) { edges { node { id } } } } }"""
+    assert await api.round_trips(mutation, {"o": [order("1", 1)]}) == 2
+    assert await api.round_trips(UPSERT, {"userId": "u", "orders": [order("2", 2)]}) == 1
