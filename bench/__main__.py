@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 
+from bench import orders
 from bench.load import post_request, request_once, throughput
 from tests.support import free_port
 
@@ -97,6 +98,7 @@ def main() -> None:
     args = parser.parse_args()
     asyncio.run(requests_per_second(args.seconds, args.connections, args.rounds))
     asyncio.run(events_per_second(args.seconds))
+    asyncio.run(orders.run())
 
 
 if __name__ == "__main__":

@@ -63,7 +63,8 @@ def _after(cursor: tuple[datetime, str], *, inclusive: bool) -> Callable[[str], 
 def _search_step(state: str, predicate: Callable[[str], Expression]) -> Expression:
     """One halving of `[lo, hi)` towards the first element for which `predicate` holds."""
     s = f"${state}"
-    midpoint = {"$toInt": {"$floor": {"$divide": [{"$add": [f"{s}.lo", f"{s}.hi"]}, 2]}}}
+    # $floor gives an integral number, which $arrayElemAt and $slice accept as an index.
+    midpoint = {"$floor": {"$divide": [{"$add": [f"{s}.lo", f"{s}.hi"]}, 2]}}
     probe = {
         "$let": {
             "vars": {"e": {"$arrayElemAt": ["$orderList", "$$mid"]}},
