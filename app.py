@@ -26,7 +26,7 @@ from resolvers.context import Clock, Context, build_context
 from resolvers.error_policy import apply_error_policy
 from schema.schema import build_schema
 from settings import Settings
-from store import sensors, users
+from store import sensors, trades, users
 from store.database import Database, open_database
 
 logger = logging.getLogger("arraygraph")
@@ -192,6 +192,7 @@ def create_app(
 
 async def seed_demo_data(database: Database, *, now: datetime, settings: Settings) -> None:
     await sensors.seed_demo_sensors(database.sensors, now=now)
+    await trades.seed_demo_trades(database.trades)
     await users.seed_demo_users(database.users, now=now, max_orders=settings.max_orders_per_user)
 
 

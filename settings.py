@@ -35,6 +35,8 @@ MAX_USER_TEXT_LENGTH = 200  # userType and name
 TRADES_PER_BUCKET = 10
 MAX_TRADES_PER_CALL = 100
 MAX_TICKER_LENGTH = 12
+MIN_TRADE_YEAR = 1970  # bucket ids hold 10-digit epoch seconds: 1970 to 2286
+MAX_TRADE_YEAR = 2285
 
 # MongoDB's own limits (production wins: the embedded engine enforces them too).
 MAX_BSON_DOCUMENT_BYTES = 16 * 1024 * 1024

@@ -8,10 +8,11 @@ from functools import cached_property
 from aiodataloader import DataLoader
 from bson import ObjectId
 
-from store import sensors, users
+from store import sensors, trades, users
 from store.database import Database
 from store.order_pages import PageArgs
 from store.sensors import SensorDoc
+from store.trades import CustomerCounts
 from store.users import UserWithPage
 
 UserPageKey = tuple[str, PageArgs | None]
@@ -40,6 +41,16 @@ def _user_page_loader(database: Database) -> DataLoader[UserPageKey, UserWithPag
     return DataLoader(load)
 
 
+def _customer_counts_loader(database: Database) -> DataLoader[int, CustomerCounts]:
+    async def load(customer_ids: Sequence[int]) -> list[CustomerCounts]:
+        return [
+            await trades.customer_counts(database.trades, customer_id=customer_id)
+            for customer_id in customer_ids
+        ]
+
+    return DataLoader(load)
+
+
 class Loaders:
     """Fresh per request, so nothing cached outlives the request that read it.
 
@@ -52,6 +63,10 @@ class Loaders:
     @cached_property
     def sensor_by_id(self) -> DataLoader[ObjectId, SensorDoc | None]:
         return _sensor_loader(self.database)
+
+    @cached_property
+    def customer_counts(self) -> DataLoader[int, CustomerCounts]:
+        return _customer_counts_loader(self.database)
 
     @cached_property
     def user_page(self) -> DataLoader[UserPageKey, UserWithPage | None]:

@@ -9,10 +9,11 @@ from graphql import GraphQLError
 from strawberry.schema.config import StrawberryConfig
 from strawberry.types import ExecutionContext
 
-from resolvers import sensors, users
+from resolvers import customers, sensors, users
 from resolvers.document_cache import DocumentCache
 from resolvers.error_policy import log_unexpected
 from resolvers.permissions import CanWrite
+from schema.customers import Customer, RecordTradesPayload
 from schema.scalars import SCALARS
 from schema.sensors import RecordSensorEventsPayload, Sensor, SensorConnection
 from schema.users import User
@@ -28,6 +29,9 @@ class Query:
     sensor: Sensor | None = strawberry.field(resolver=sensors.sensor)
     sensors: SensorConnection = strawberry.field(resolver=sensors.sensors)
     user: User | None = strawberry.field(resolver=users.user)
+    customer: Customer | None = strawberry.field(
+        resolver=customers.customer, description="Null when the customer has no trades."
+    )
     users: list[User | None] = strawberry.field(
         resolver=users.users,
         description="In the order asked, null where unknown; at most 100 ids.",
@@ -54,6 +58,11 @@ class Mutation:
         resolver=users.upsert_orders,
         permission_classes=[CanWrite],
         description="Replace orders by id, insert new ones, create the user when missing.",
+    )
+    record_trades: RecordTradesPayload = strawberry.mutation(
+        resolver=customers.record_trades,
+        permission_classes=[CanWrite],
+        description="Append 1 to 100 trades, 10 to a bucket, in order.",
     )
     delete_orders: User = strawberry.mutation(
         resolver=users.delete_orders,

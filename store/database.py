@@ -10,7 +10,7 @@ from typing import cast
 from pymongo import AsyncMongoClient, IndexModel
 
 from settings import Settings
-from store import sensors, users
+from store import sensors, trades, users
 from store.commands import CommandCounter, CommandLog
 from store.embedded import EmbeddedEngine
 from store.protocols import AsyncCollection, AsyncDatabase
@@ -21,6 +21,7 @@ logger = logging.getLogger("arraygraph.store")
 COLLECTIONS: dict[str, list[IndexModel]] = {
     sensors.COLLECTION: sensors.INDEXES,
     users.COLLECTION: users.INDEXES,
+    trades.COLLECTION: trades.INDEXES,
 }
 
 
@@ -40,6 +41,10 @@ class Database:
     @property
     def users(self) -> AsyncCollection:
         return self.db[users.COLLECTION]
+
+    @property
+    def trades(self) -> AsyncCollection:
+        return self.db[trades.COLLECTION]
 
     async def ping(self) -> None:
         await self.db.command("ping")
