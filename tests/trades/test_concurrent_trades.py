@@ -1,0 +1,42 @@
+"""Concurrent recordTrades over real HTTP for a new customer."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import httpx
+
+from app import create_app
+from settings import Settings
+from store.database import open_database
+from tests.support import FakeClock, live_server
+from tests.trades.support import RECORD, assert_invariants, trade
+
+
+async def test_50_concurrent_record_trades_fill_5_pages_of_10(clock: FakeClock) -> None:
+    settings = Settings()
+    database = open_database(settings)
+    app = create_app(settings, clock=clock, database=database)
+    async with live_server(app) as url, httpx.AsyncClient(base_url=url, timeout=60) as client:
+
+        async def record(qty: int) -> tuple[int, int]:
+            body = {"query": RECORD, "variables": {"c": 4242, "t": [trade(qty)]}}
+            reply: dict[str, Any] = (await client.post("/graphql", json=body)).json()
+            assert "errors" not in reply, reply
+            [page] = reply["data"]["recordTrades"]["pageNumbers"]
+            return qty, page
+
+        reported = dict(await asyncio.gather(*(record(q) for q in range(1, 51))))
+        counts = await client.post(
+            "/graphql",
+            json={"query": "{ customer(customerId: 4242) { tradeCount pageCount } }"},
+        )
+        assert counts.json()["data"]["customer"] == {"tradeCount": 50, "pageCount": 5}
+
+    stored = await assert_invariants(database.trades, 4242, 10)
+    assert sorted(stored) == list(range(1, 51))  # every trade once
+    for page, doc in enumerate(
+        await database.trades.find({"customerId": 4242}, sort=[("page", 1)]).to_list(), 1
+    ):
+        assert all(reported[t["qty"]] == page for t in doc["history"])  # where it said it went
