@@ -11,6 +11,7 @@ import strawberry
 from resolvers.context import Context
 from resolvers.cursors import decode_cursor, encode_cursor
 from resolvers.errors import ApiError, BadUserInput
+from resolvers.validation import page_size
 from schema.orders import Order, OrderConnection, OrderEdge
 from schema.relay import PageInfo
 from schema.scalars import parse_datetime
@@ -38,16 +39,6 @@ def _position(cursor: str, *, argument: str) -> tuple[datetime, str]:
     return datetime.fromtimestamp(millis / 1000, tz=UTC), order_id
 
 
-def _size(value: int | None, *, argument: str, maximum: int) -> int:
-    if value is None:
-        return DEFAULT_PAGE_SIZE
-    if value < 0:
-        raise BadUserInput(f"{argument}: must not be negative, got {value}", argument=argument)
-    if value > maximum:
-        raise BadUserInput(f"{argument}: at most {maximum}, got {value}", argument=argument)
-    return value
-
-
 def page_args(
     *,
     first: int | None,
@@ -65,12 +56,12 @@ def page_args(
         raise BadUserInput("after and before: give one of them, not both", argument="before")
     forward = last is None and before is None
     if forward:
-        size = _size(first, argument="first", maximum=maximum)
+        size = page_size(first, default=DEFAULT_PAGE_SIZE, maximum=maximum, argument="first")
         cursor = None if after is None else _position(after, argument="after")
     else:
         if first is not None or after is not None:
             raise BadUserInput("first/after and last/before do not mix", argument="first")
-        size = _size(last, argument="last", maximum=maximum)
+        size = page_size(last, default=DEFAULT_PAGE_SIZE, maximum=maximum, argument="last")
         cursor = None if before is None else _position(before, argument="before")
     return PageArgs(
         forward=forward, size=size, cursor=cursor, max_create_time=max_create_time, count=count
@@ -116,11 +107,8 @@ def connection(page: OrderPage) -> OrderConnection:
     edges = [OrderEdge(cursor=order_cursor(o), node=Order.from_doc(o)) for o in page.orders]
     return OrderConnection(
         edges=edges,
-        page_info=PageInfo(
-            has_next_page=page.has_next,
-            has_previous_page=page.has_previous,
-            start_cursor=edges[0].cursor if edges else None,
-            end_cursor=edges[-1].cursor if edges else None,
+        page_info=PageInfo.of(
+            [e.cursor for e in edges], has_next=page.has_next, has_previous=page.has_previous
         ),
         total_count=page.total or 0,
     )

@@ -83,11 +83,8 @@ async def sensors(
     ]
     return SensorConnection(
         edges=edges,
-        page_info=PageInfo(
-            has_next_page=page.has_more,
-            has_previous_page=after is not None,
-            start_cursor=edges[0].cursor if edges else None,
-            end_cursor=edges[-1].cursor if edges else None,
+        page_info=PageInfo.of(
+            [e.cursor for e in edges], has_next=page.has_more, has_previous=after is not None
         ),
         total_count=page.total,
     )

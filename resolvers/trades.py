@@ -140,11 +140,10 @@ async def trades(
     counts = await ctx.loaders.customer_counts.load(root.customer_id)
     return TradeConnection(
         edges=edges,
-        page_info=PageInfo(
-            has_next_page=more if forward else cursor is not None,
-            has_previous_page=cursor is not None if forward else more,
-            start_cursor=edges[0].cursor if edges else None,
-            end_cursor=edges[-1].cursor if edges else None,
+        page_info=PageInfo.of(
+            [e.cursor for e in edges],
+            has_next=more if forward else cursor is not None,
+            has_previous=cursor is not None if forward else more,
         ),
         total_count=counts.trade_count,
     )
