@@ -41,9 +41,9 @@ def bearer_token_valid(authorization: str | None, tokens: tuple[str, ...]) -> bo
 def build_context(
     request: HTTPConnection | None, *, database: Database, settings: Settings, clock: Clock
 ) -> Context:
-    authorization = request.headers.get("authorization") if request is not None else None
-    authenticated = not settings.auth_required or bearer_token_valid(
-        authorization, settings.api_tokens
+    authenticated = not settings.auth_required or (
+        request is not None
+        and bearer_token_valid(request.headers.get("authorization"), settings.api_tokens)
     )
     return Context(
         request=request,

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from graphql import ASTValidationRule, GraphQLError, GraphQLSchema, parse
+from graphql import ASTValidationRule, DocumentNode, GraphQLError, GraphQLSchema, parse
 from strawberry.extensions import MaxAliasesLimiter, QueryDepthLimiter
 from strawberry.schema.schema import validate_document
 from strawberry.types import ExecutionContext
@@ -29,19 +29,28 @@ class DocumentCache:
         ]
         self.limit_rules = tuple(limit_rules)
         self.max_tokens = settings.max_tokens
-        self.parse = lru_cache(maxsize=size)(parse)
-        self.validate = lru_cache(maxsize=size)(validate_document)
+        # Keyed by the query text alone: the schema and the rules are fixed for this cache, and
+        # hashing a string is much cheaper than hashing a parsed document.
+        self.documents = lru_cache(maxsize=size)(self._parse_and_validate)
+        self._schema: GraphQLSchema | None = None
+        self._rules: tuple[type[ASTValidationRule], ...] = ()
+
+    def _parse_and_validate(self, query: str) -> tuple[DocumentNode, tuple[GraphQLError, ...]]:
+        document = parse(query, max_tokens=self.max_tokens)
+        assert self._schema is not None
+        errors: Any = validate_document(self._schema, document, self._rules)
+        return document, tuple(errors)
 
     def prepare(self, context: ExecutionContext, schema: GraphQLSchema) -> None:
-        """Fill in the document and its validation errors, from the caches when possible."""
+        """Fill in the document and its validation errors, from the cache when possible."""
         context.parse_options["max_tokens"] = self.max_tokens
         context.validation_rules = context.validation_rules + self.limit_rules
         if not context.query:
             return
+        self._schema, self._rules = schema, tuple(context.validation_rules)
         try:
-            document = self.parse(context.query, max_tokens=self.max_tokens)
+            document, errors = self.documents(context.query)
         except GraphQLError:
             return  # Strawberry parses again and reports the error the usual way
         context.graphql_document = document
-        errors: Any = self.validate(schema, document, context.validation_rules)
         context.pre_execution_errors = list(errors)

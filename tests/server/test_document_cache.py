@@ -16,10 +16,8 @@ async def test_document_cache_parses_and_validates_a_repeated_query_once() -> No
         for _ in range(5):
             response = await client.post("/graphql", json={"query": "{ sensors { totalCount } }"})
             assert response.json() == {"data": {"sensors": {"totalCount": 0}}}
-    assert cache.parse.cache_info().misses == 1
-    assert cache.parse.cache_info().hits == 4
-    assert cache.validate.cache_info().misses == 1
-    assert cache.validate.cache_info().hits == 4
+    assert cache.documents.cache_info().misses == 1
+    assert cache.documents.cache_info().hits == 4
 
 
 async def test_document_cache_still_reports_validation_errors_from_the_cache() -> None:
