@@ -26,8 +26,8 @@ from resolvers.context import Clock, Context, build_context
 from resolvers.error_policy import apply_error_policy
 from schema.schema import build_schema
 from settings import Settings
-from store import sensors, trades, users
 from store.database import Database, open_database
+from store.demo import seed_demo_data
 
 logger = logging.getLogger("arraygraph")
 
@@ -188,12 +188,6 @@ def create_app(
     app.state.schema = graphql.schema
     app.add_middleware(BodyLimit, max_bytes=settings.max_request_bytes)
     return app
-
-
-async def seed_demo_data(database: Database, *, now: datetime, settings: Settings) -> None:
-    await sensors.seed_demo_sensors(database.sensors, now=now)
-    await trades.seed_demo_trades(database.trades)
-    await users.seed_demo_users(database.users, now=now, max_orders=settings.max_orders_per_user)
 
 
 def sdl() -> str:

@@ -23,7 +23,8 @@ from schema.sensors import (
 )
 from settings import DEFAULT_PAGE_SIZE, MAX_EVENT_FUTURE_SECONDS, MAX_TITLE_LENGTH
 from store import sensors as store
-from store.sensors import SensorDoc, SensorEvent, SensorOrder
+from store.sensor_pages import SensorOrder, list_sensors
+from store.sensors import SensorDoc, SensorEvent
 
 Info = strawberry.Info[Context, None]
 
@@ -65,7 +66,7 @@ async def sensors(
             f"filter.titlePrefix: at most {MAX_TITLE_LENGTH} characters",
             argument="filter.titlePrefix",
         )
-    page = await store.list_sensors(
+    page = await list_sensors(
         ctx.database.sensors,
         now=ctx.now,
         first=size,

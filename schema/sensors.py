@@ -10,7 +10,7 @@ import strawberry
 
 from schema.relay import PageInfo
 from settings import SENSOR_WINDOW_HOURS
-from store import sensors as store_sensors
+from store import sensor_pages
 from store.sensors import HourTotal, SensorDoc, hour_start, window_start
 
 GRAPHQL_INT_MAX = 2**31 - 1
@@ -120,7 +120,7 @@ class SensorConnection:
     total_count: int
 
 
-SensorOrder = strawberry.enum(store_sensors.SensorOrder, name="SensorOrder")
+SensorOrder = strawberry.enum(sensor_pages.SensorOrder, name="SensorOrder")
 
 
 @strawberry.input

@@ -11,19 +11,18 @@ from __future__ import annotations
 import asyncio
 import copy
 import threading
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import mongomock_ng
-from bson import ObjectId
 from pymongo import DeleteOne, InsertOne, ReturnDocument, UpdateOne
 from pymongo.errors import BulkWriteError, WriteError
 from pymongo.results import BulkWriteResult, DeleteResult, InsertOneResult, UpdateResult
 
 from store import embedded_operators, embedded_reads, rules
 from store.commands import CommandLog
+from store.embedded_writes import UpdateApplier
 from store.protocols import Document
 
 T = TypeVar("T")
@@ -182,14 +181,14 @@ class EmbeddedCollection:
         if not found:
             if not upsert:
                 return _Outcome(0, 0, None, None, None)
-            new = self._engine.apply_upsert(self._coll, seed, update)
+            new = self._engine.updates.apply_upsert(self._coll, seed, update)
             if "_id" in seed:
                 rules.check_immutable_id(seed["_id"], new["_id"])
             rules.check_document(new, too_large_code=rules.UPSERT_TOO_LARGE)
             self._coll.insert_one(new)  # a unique index raises DuplicateKeyError here
             return _Outcome(0, 0, new["_id"], None, new)
         current = found[0]
-        new = self._engine.apply_update(self._coll, current, update, array_filters)
+        new = self._engine.updates.apply_update(self._coll, current, update, array_filters)
         rules.check_immutable_id(current["_id"], new["_id"])
         rules.check_document(new, too_large_code=rules.UPDATE_TOO_LARGE)
         modified = new != current
@@ -266,8 +265,7 @@ class EmbeddedEngine:
         self.commands = commands or CommandLog()
         self.lock = threading.RLock()
         self._client: Any = mongomock_ng.MongoClient(tz_aware=True)
-        # Writes are computed here first, so a rejected one never touches the real collection.
-        self._scratch: Any = mongomock_ng.MongoClient(tz_aware=True)["scratch"]["scratch"]
+        self.updates = UpdateApplier()
         self._databases: dict[str, EmbeddedDatabase] = {}
 
     def __getitem__(self, name: str) -> EmbeddedDatabase:
@@ -277,44 +275,6 @@ class EmbeddedEngine:
 
     async def close(self) -> None:
         self._databases.clear()
-
-    def apply_update(
-        self, coll: Any, current: Document, update: Any, array_filters: Any
-    ) -> Document:
-        """The document `update` turns `current` (a copy) into; nothing is stored."""
-        if not isinstance(update, Mapping):
-            with _as_write_errors():
-                return embedded_reads.apply_pipeline(coll, current, update)
-        self._scratch.delete_many({})
-        self._scratch.insert_one(current)
-        with _as_write_errors():
-            self._scratch.update_one({"_id": current["_id"]}, update, array_filters=array_filters)
-        [new] = list(self._scratch.find({}))
-        return dict(new)
-
-    def apply_upsert(self, coll: Any, seed: Document, update: Any) -> Document:
-        """The document an upsert inserts: the filter's equalities, then the update."""
-        if not isinstance(update, Mapping):
-            with _as_write_errors():
-                return embedded_reads.apply_pipeline(coll, {"_id": ObjectId(), **seed}, update)
-        self._scratch.delete_many({})
-        with _as_write_errors():
-            self._scratch.update_one(seed, update, upsert=True)
-        [new] = list(self._scratch.find({}))
-        return dict(new)
-
-
-@contextmanager
-def _as_write_errors() -> Iterator[None]:
-    """mongomock-ng fails with Python errors where a server answers with a WriteError."""
-    try:
-        yield
-    except WriteError as exc:
-        if "_id" in str(exc):
-            raise rules.write_error(rules.IMMUTABLE_FIELD, str(exc)) from None
-        raise
-    except (TypeError, AttributeError, ValueError, KeyError) as exc:
-        raise rules.write_error(rules.TYPE_MISMATCH, f"cannot apply update: {exc}") from None
 
 
 def _raw_update(outcome: _Outcome) -> dict[str, Any]:

@@ -8,16 +8,14 @@ even when no write has happened since.
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from enum import Enum
 from typing import Any
 
 from bson import ObjectId
-from pymongo import ASCENDING, DESCENDING, IndexModel, ReturnDocument, UpdateOne
+from pymongo import ASCENDING, IndexModel, ReturnDocument, UpdateOne
 
 from settings import SENSOR_WINDOW_HOURS
 from store.expressions import literal
@@ -57,19 +55,6 @@ class SensorEvent:
 class RecordOutcome:
     missing: frozenset[ObjectId]  # sensors of the call that do not exist: nothing was written
     found: tuple[SensorDoc, ...] | None  # touched sensors after the write, when already read
-
-
-class SensorOrder(Enum):
-    TITLE = "title"
-    COUNT_24H_DESC = "count24h"
-
-
-@dataclass(frozen=True, slots=True)
-class SensorPage:
-    sensors: tuple[SensorDoc, ...]
-    count24h: tuple[int, ...]
-    total: int
-    has_more: bool
 
 
 def hour_start(moment: datetime) -> datetime:
@@ -255,90 +240,3 @@ async def record_sensor_events(
     found = await find_sensors(coll, ids=list(per_sensor))
     missing = frozenset(per_sensor) - {doc.id for doc in found}
     return RecordOutcome(missing=missing, found=tuple(found))
-
-
-def _title_prefix_filter(prefix: str | None) -> dict[str, Any]:
-    # Anchored and escaped: a prefix is never a pattern, and the title index serves it.
-    return {"title": {"$regex": "^" + re.escape(prefix)}} if prefix else {}
-
-
-def _after_filter(order: SensorOrder, after: tuple[Any, ObjectId] | None) -> dict[str, Any]:
-    if after is None:
-        return {}
-    key, last_id = after
-    if order is SensorOrder.TITLE:
-        return {"$or": [{"title": {"$gt": key}}, {"title": key, "_id": {"$gt": last_id}}]}
-    return {"$or": [{"count24h": {"$lt": key}}, {"count24h": key, "_id": {"$gt": last_id}}]}
-
-
-async def list_sensors(
-    coll: AsyncCollection,
-    *,
-    now: datetime,
-    first: int,
-    order: SensorOrder = SensorOrder.TITLE,
-    after: tuple[Any, ObjectId] | None = None,
-    title_prefix: str | None = None,
-    min_count24h: int | None = None,
-) -> SensorPage:
-    """One page of sensors, sorted and filtered on the window's count inside the database."""
-    in_window = {
-        "$and": [
-            {"$gte": ["$$this.timestamp", literal(window_start(now))]},
-            {"$lte": ["$$this.timestamp", literal(hour_start(now))]},
-        ]
-    }
-    pipeline: list[dict[str, Any]] = [
-        {"$match": _title_prefix_filter(title_prefix)},
-        {
-            "$project": {
-                "title": 1,
-                "lastEventAt": 1,
-                "totals": {"$filter": {"input": {"$ifNull": ["$totals", []]}, "cond": in_window}},
-            }
-        },
-        {"$set": {"count24h": {"$sum": "$totals.count"}}},
-    ]
-    if min_count24h is not None:
-        pipeline.append({"$match": {"count24h": {"$gte": min_count24h}}})
-    sort = (
-        {"title": ASCENDING, "_id": ASCENDING}
-        if order is SensorOrder.TITLE
-        else {"count24h": DESCENDING, "_id": ASCENDING}
-    )
-    page = [{"$match": _after_filter(order, after)}, {"$sort": sort}, {"$limit": first + 1}]
-    pipeline.append({"$facet": {"total": [{"$count": "n"}], "page": page}})
-    cursor = await coll.aggregate(pipeline)
-    [facets] = await cursor.to_list()
-    docs = facets["page"]
-    total = facets["total"][0]["n"] if facets["total"] else 0
-    return SensorPage(
-        sensors=tuple(sensor_from_document(d) for d in docs[:first]),
-        count24h=tuple(int(d["count24h"]) for d in docs[:first]),
-        total=total,
-        has_more=len(docs) > first,
-    )
-
-
-async def seed_demo_sensors(coll: AsyncCollection, *, now: datetime) -> None:
-    """The seed article's "Sensor 1" and "Sensor 2", with totals placed relative to now."""
-    hour = hour_start(now)
-    demo: dict[ObjectId, tuple[str, list[tuple[int, int, float | None]]]] = {
-        ObjectId("5a934e000102030405000000"): (
-            "Sensor 1",
-            [(7, 1, None), (6, 2, 21.5), (3, 123, 19.0), (0, 12, 22.25)],
-        ),
-        ObjectId("5a934e000102030405000001"): ("Sensor 2", [(3, 123, None)]),
-    }
-    for sensor_id, (title, buckets) in demo.items():
-        totals = []
-        for hours_ago, count, value in buckets:
-            bucket: Document = {"timestamp": hour - timedelta(hours=hours_ago), "count": count}
-            if value is not None:
-                bucket |= {"sum": value * count, "min": value, "max": value, "valueCount": count}
-            totals.append(bucket)
-        await coll.update_one(
-            {"_id": sensor_id},
-            {"$setOnInsert": {"title": title, "totals": totals, "lastEventAt": hour}},
-            upsert=True,
-        )

@@ -243,34 +243,3 @@ async def walk_buckets(
         {"_id": bounds}, sort=[("_id", 1 if forward else -1)], limit=limit
     ).to_list()
     return [bucket_from_document(d) for d in docs]
-
-
-async def seed_demo_trades(coll: AsyncCollection) -> None:
-    """The article's buckets, as in its sample data (legacy `quantity` included)."""
-    buckets = [
-        {
-            "_id": "123_1698349623",
-            "customerId": 123,
-            "page": 1,
-            "count": 2,
-            "history": [
-                {"type": "buy", "ticker": "MDB", "qty": 419,
-                 "date": datetime(2023, 10, 26, 15, 47, 3, 434000, tzinfo=UTC)},
-                {"type": "sell", "ticker": "MDB", "qty": 29,
-                 "date": datetime(2023, 10, 30, 9, 32, 57, 765000, tzinfo=UTC)},
-            ],
-        },
-        {
-            "_id": "456_1698765362",
-            "customerId": 456,
-            "page": 1,
-            "count": 1,
-            "history": [
-                {"type": "buy", "ticker": "GOOG", "quantity": 50,
-                 "date": datetime(2023, 10, 31, 11, 16, 2, 120000, tzinfo=UTC)},
-            ],
-        },
-    ]  # fmt: skip
-    for bucket in buckets:
-        fields = {k: v for k, v in bucket.items() if k != "_id"}
-        await coll.update_one({"_id": bucket["_id"]}, {"$setOnInsert": fields}, upsert=True)

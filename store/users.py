@@ -213,18 +213,3 @@ async def load_users(
             user=_user(raw), page=None if page is None else _page(raw, page)
         )
     return found
-
-
-async def seed_demo_users(coll: AsyncCollection, *, now: datetime, max_orders: int) -> None:
-    """User `u1` with 200 orders, one a minute back from now."""
-    from datetime import timedelta
-
-    orders = [
-        OrderDoc(
-            id=f"order{i:03}", create_time=now - timedelta(minutes=200 - i), info=f"Info:order{i}"
-        )
-        for i in range(200)
-    ]
-    await upsert_orders(
-        coll, user_id="u1", orders=orders, user_type="TYPE", name="user1", max_orders=max_orders
-    )

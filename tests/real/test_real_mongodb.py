@@ -14,7 +14,7 @@ import pytest
 from pymongo.errors import WriteError
 
 from settings import Settings
-from store import sensors
+from store import sensor_pages, sensors
 from store.database import Database, open_database
 
 pytestmark = [
@@ -48,7 +48,7 @@ async def test_real_record_sensor_events_counts_in_one_command(real: Database) -
     outcome = await sensors.record_sensor_events(real.sensors, events=events, now=now)
     assert outcome.missing == frozenset()
     assert real.commands.by_name["update"] == 1
-    page = await sensors.list_sensors(real.sensors, now=now, first=10)
+    page = await sensor_pages.list_sensors(real.sensors, now=now, first=10)
     assert page.count24h == (100,)
 
 

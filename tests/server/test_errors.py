@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from store import sensors
+from resolvers import sensors as resolvers_sensors
 from tests.support import Api, error_codes
 
 
@@ -16,7 +16,7 @@ async def test_unexpected_error_is_masked_and_logged_with_its_stack(
     async def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("connection string mongodb://admin:hunter2@db leaked")
 
-    monkeypatch.setattr(sensors, "list_sensors", broken)
+    monkeypatch.setattr(resolvers_sensors, "list_sensors", broken)
     with caplog.at_level(logging.ERROR, logger="arraygraph.errors"):
         body = await api.post("{ sensors { totalCount } }")
     assert error_codes(body) == ["INTERNAL_SERVER_ERROR"]

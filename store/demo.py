@@ -1,0 +1,86 @@
+"""Demo data: the seed articles' examples, placed relative to now. Idempotent."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from bson import ObjectId
+
+from settings import Settings
+from store import sensors, users
+from store.database import Database
+from store.protocols import AsyncCollection, Document
+
+
+async def seed_demo_data(database: Database, *, now: datetime, settings: Settings) -> None:
+    await seed_demo_sensors(database.sensors, now=now)
+    await seed_demo_users(database.users, now=now, max_orders=settings.max_orders_per_user)
+    await seed_demo_trades(database.trades)
+
+
+async def seed_demo_sensors(coll: AsyncCollection, *, now: datetime) -> None:
+    """The seed article's "Sensor 1" and "Sensor 2", with totals placed relative to now."""
+    hour = sensors.hour_start(now)
+    demo: dict[ObjectId, tuple[str, list[tuple[int, int, float | None]]]] = {
+        ObjectId("5a934e000102030405000000"): (
+            "Sensor 1",
+            [(7, 1, None), (6, 2, 21.5), (3, 123, 19.0), (0, 12, 22.25)],
+        ),
+        ObjectId("5a934e000102030405000001"): ("Sensor 2", [(3, 123, None)]),
+    }
+    for sensor_id, (title, buckets) in demo.items():
+        totals = []
+        for hours_ago, count, value in buckets:
+            bucket: Document = {"timestamp": hour - timedelta(hours=hours_ago), "count": count}
+            if value is not None:
+                bucket |= {"sum": value * count, "min": value, "max": value, "valueCount": count}
+            totals.append(bucket)
+        await coll.update_one(
+            {"_id": sensor_id},
+            {"$setOnInsert": {"title": title, "totals": totals, "lastEventAt": hour}},
+            upsert=True,
+        )
+
+
+async def seed_demo_users(coll: AsyncCollection, *, now: datetime, max_orders: int) -> None:
+    """User `u1` with 200 orders, one a minute back from now."""
+    orders = [
+        users.OrderDoc(
+            id=f"order{i:03}", create_time=now - timedelta(minutes=200 - i), info=f"Info:order{i}"
+        )
+        for i in range(200)
+    ]
+    await users.upsert_orders(
+        coll, user_id="u1", orders=orders, user_type="TYPE", name="user1", max_orders=max_orders
+    )
+
+
+async def seed_demo_trades(coll: AsyncCollection) -> None:
+    """The article's buckets, as in its sample data (legacy `quantity` included)."""
+    buckets = [
+        {
+            "_id": "123_1698349623",
+            "customerId": 123,
+            "page": 1,
+            "count": 2,
+            "history": [
+                {"type": "buy", "ticker": "MDB", "qty": 419,
+                 "date": datetime(2023, 10, 26, 15, 47, 3, 434000, tzinfo=UTC)},
+                {"type": "sell", "ticker": "MDB", "qty": 29,
+                 "date": datetime(2023, 10, 30, 9, 32, 57, 765000, tzinfo=UTC)},
+            ],
+        },
+        {
+            "_id": "456_1698765362",
+            "customerId": 456,
+            "page": 1,
+            "count": 1,
+            "history": [
+                {"type": "buy", "ticker": "GOOG", "quantity": 50,
+                 "date": datetime(2023, 10, 31, 11, 16, 2, 120000, tzinfo=UTC)},
+            ],
+        },
+    ]  # fmt: skip
+    for bucket in buckets:
+        fields = {k: v for k, v in bucket.items() if k != "_id"}
+        await coll.update_one({"_id": bucket["_id"]}, {"$setOnInsert": fields}, upsert=True)
