@@ -28,14 +28,19 @@ async def test_50_concurrent_record_trades_fill_5_pages_of_10(clock: FakeClock) 
             return qty, page
 
         reported = dict(await asyncio.gather(*(record(q) for q in range(1, 51))))
-        counts = await client.post(
-            "/graphql",
-            json={"query": "{ customer(customerId: 4242) { tradeCount pageCount } }"},
-        )
-        assert counts.json()["data"]["customer"] == {"tradeCount": 50, "pageCount": 5}
+        query = """{ customer(customerId: 4242) {
+            tradeCount pageCount trades(first: 100) { edges { node { qty date } } } } }"""
+        customer = (await client.post("/graphql", json={"query": query})).json()["data"]["customer"]
+        assert (customer["tradeCount"], customer["pageCount"]) == (50, 5)
+        read_back = [edge["node"] for edge in customer["trades"]["edges"]]
 
     stored = await assert_invariants(database.trades, 4242, 10)
     assert sorted(stored) == list(range(1, 51))  # every trade once
+    # The connection reads the trades, and their dates, in the order they were inserted.
+    assert [t["qty"] for t in read_back] == stored
+    assert [t["date"] for t in read_back] == [
+        trade(q)["date"].replace("Z", ".000Z") for q in stored
+    ]
     for page, doc in enumerate(
         await database.trades.find({"customerId": 4242}, sort=[("page", 1)]).to_list(), 1
     ):
