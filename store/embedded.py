@@ -84,9 +84,11 @@ class EmbeddedCollection:
         found = await cursor.to_list(1)
         return found[0] if found else None
 
-    async def aggregate(self, pipeline: Any, *args: Any, **kwargs: Any) -> _ListCursor:
+    async def aggregate(
+        self, pipeline: Any, *args: Any, let: Any = None, **kwargs: Any
+    ) -> _ListCursor:
         docs = await self._run(
-            "aggregate", lambda: embedded_reads.aggregate(self._coll, list(pipeline))
+            "aggregate", lambda: embedded_reads.aggregate(self._coll, list(pipeline), let)
         )
         return _ListCursor(docs)
 

@@ -6,8 +6,8 @@ the truth of the list itself (always false) where a server evaluates `expr`.
 
 Two speed-ups keep the semantics: `$in` against an array of strings, integers or ObjectIds is a
 set lookup instead of mongomock-ng's scan with BSON equality (an order upsert tests 10,000 ids
-against up to 500); and an expression's operator finds its handler in one dictionary instead of
-mongomock-ng's walk through sixteen lists, in the same order of precedence.
+against up to 500); and expressions are compiled once into closures (`embedded_compiler`), with
+mongomock-ng's parser, finding each operator's handler in one dictionary lookup, as fallback.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from bson import ObjectId
 from mongomock_ng import aggregate as mongomock_aggregate
 from mongomock_ng import filtering as mongomock_filtering
 from pymongo.errors import OperationFailure
+
+from store.embedded_compiler import evaluator
 
 _Parser: Any = mongomock_aggregate._Parser
 _sort_stage: Any = mongomock_aggregate._handle_sort_stage
@@ -113,7 +115,8 @@ def _install_dispatch() -> None:
     original = _Parser.parse
     nothing = getattr(mongomock_aggregate, "NOTHING")  # noqa: B009 (not exported)
 
-    def parse(self: Any, expression: Any) -> Any:
+    def interpret(self: Any, expression: Any) -> Any:
+        """mongomock-ng's parser, finding an operator's handler in one lookup."""
         if not isinstance(expression, dict):
             return original(self, expression)
         if len(expression) > 1:
@@ -127,6 +130,11 @@ def _install_dispatch() -> None:
             parsed = self.parse(value)
             return {} if parsed is nothing else {key: parsed}
         return {}
+
+    def parse(self: Any, expression: Any) -> Any:
+        if isinstance(expression, dict):
+            return evaluator(expression, interpret)(self._doc_dict, self._user_vars)
+        return original(self, expression)
 
     _Parser.parse = parse
 

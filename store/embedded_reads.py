@@ -20,6 +20,7 @@ from store.protocols import Document
 
 # mongomock-ng's helpers are untyped; they are used as they are.
 _process_pipeline: Any = mongomock_aggregate.process_pipeline
+_Parser: Any = mongomock_aggregate._Parser
 _clone: Any = mongomock_helpers._clone_document
 _naive: Any = mongomock_helpers.patch_datetime_awareness_in_document
 _aware: Any = mongomock_helpers.make_datetime_timezone_aware_in_document
@@ -30,28 +31,53 @@ _NON_MUTATING_STAGES = frozenset(
 )
 
 
-def _to_stored(value: Any, memo: dict[int, Any] | None = None) -> Any:
+# Containers found to hold no datetime (pipelines built once and shared): not walked again.
+_WITHOUT_DATETIMES: dict[int, Any] = {}
+
+
+def _to_stored(value: Any, memo: dict[int, Any] | None = None, *, shared: bool = False) -> Any:
     """Datetimes as the engine stores them: naive UTC, milliseconds.
 
-    Memoised by identity: a page pipeline repeats one search stage twenty times.
+    A value without datetimes comes back as the same object, so a pipeline built once keeps its
+    compiled expressions; memoised by identity, as a page pipeline repeats one stage twenty times.
+    `shared` marks pipeline stages, which store code builds once and never changes: those found
+    without datetimes are not walked again.
     """
     memo = {} if memo is None else memo
-    if isinstance(value, Mapping):
-        if id(value) not in memo:
-            memo[id(value)] = {k: _to_stored(v, memo) for k, v in value.items()}
-        return memo[id(value)]
-    if isinstance(value, list | tuple):
-        if id(value) not in memo:
-            memo[id(value)] = [_to_stored(v, memo) for v in value]
-        return memo[id(value)]
     if isinstance(value, datetime):
         return _naive(value)
-    return value
+    if not isinstance(value, Mapping | list | tuple):
+        return value
+    if id(value) in memo:
+        return memo[id(value)]
+    if shared and _WITHOUT_DATETIMES.get(id(value)) is value:
+        return value
+    if isinstance(value, Mapping):
+        items = {k: _to_stored(v, memo, shared=shared) for k, v in value.items()}
+        changed = any(items[k] is not v for k, v in value.items())
+        converted: Any = items if changed else value
+    else:
+        elements = [_to_stored(v, memo, shared=shared) for v in value]
+        changed = any(a is not b for a, b in zip(elements, value, strict=True))
+        converted = elements if changed or isinstance(value, tuple) else value
+    memo[id(value)] = converted
+    if shared and converted is value:
+        if len(_WITHOUT_DATETIMES) >= 4096:
+            _WITHOUT_DATETIMES.clear()
+        _WITHOUT_DATETIMES[id(value)] = value  # held, so its id stays its own
+    return converted
 
 
 def _to_reply(value: Any) -> Any:
     """A copy of a stored value, with UTC datetimes, as a driver would decode it."""
-    return _aware(value)
+    kind = type(value)
+    if kind is dict:
+        return {k: _to_reply(v) for k, v in value.items()}
+    if kind is list:
+        return [_to_reply(v) for v in value]
+    if kind is str or kind is int or kind is float or value is None:
+        return value
+    return _aware(value)  # datetimes, and every less common type
 
 
 def _stored_documents(coll: Any, filter: Mapping[str, Any] | None) -> list[Document]:
@@ -72,7 +98,16 @@ def _reads_in_place(pipeline: Iterable[Mapping[str, Any]]) -> bool:
     return True
 
 
-def aggregate(coll: Any, pipeline: list[Mapping[str, Any]]) -> list[Document]:
+def _evaluate_once(expression: Any) -> Any:
+    if isinstance(expression, Mapping) and set(expression) == {"$literal"}:
+        return expression["$literal"]
+    return _Parser({}).parse(expression)
+
+
+def aggregate(
+    coll: Any, pipeline: list[Mapping[str, Any]], variables: Mapping[str, Any] | None = None
+) -> list[Document]:
+    """`variables` is the `let` option: each value an expression, evaluated once."""
     stages = list(pipeline)
     match: Mapping[str, Any] | None = None
     if stages and "$match" in stages[0] and len(stages[0]) == 1:
@@ -80,7 +115,8 @@ def aggregate(coll: Any, pipeline: list[Mapping[str, Any]]) -> list[Document]:
     docs = _stored_documents(coll, match)
     copy = dict if _reads_in_place(stages) else _clone
     docs = [copy(doc) for doc in docs]
-    result = _process_pipeline(docs, coll.database, _to_stored(stages), None)
+    scope = {name: _evaluate_once(e) for name, e in _to_stored(dict(variables or {})).items()}
+    result = _process_pipeline(docs, coll.database, _to_stored(stages, shared=True), None, scope)
     return [_to_reply(doc) for doc in result]
 
 

@@ -14,12 +14,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from store.expressions import literal
 
 # 2^20 > the most orders a 16 MiB document can hold, so 20 halvings always converge.
 SEARCH_STEPS = 20
+STEPS_PER_STAGE = 5  # nested within one stage; the nesting stays far below 100 levels
 
 Expression = dict[str, Any]
 
@@ -35,23 +37,25 @@ class PageArgs:
     count: bool = True  # whether `totalCount` is wanted: it may cost one more search
 
 
-def _at_or_below(max_time: datetime) -> Callable[[str], Expression]:
-    return lambda e: {"$lte": [f"{e}.createTime", literal(max_time)]}
+# Request values travel as the aggregation's `let` variables, never inside the pipeline: the
+# pipeline of a page shape is built once, and a user value can never become an operator.
+def _passes(e: str) -> Expression:
+    """The filter: created at or before `maxTime`."""
+    return {"$lte": [f"{e}.createTime", "$$maxTime"]}
 
 
-def _after(cursor: tuple[datetime, str], *, inclusive: bool) -> Callable[[str], Expression]:
+def _after(*, inclusive: bool) -> Callable[[str], Expression]:
     """Elements after the cursor in the list's order (older; at equal time, smaller id)."""
-    time, order_id = cursor
     id_test = "$lte" if inclusive else "$lt"
 
     def predicate(e: str) -> Expression:
         return {
             "$or": [
-                {"$lt": [f"{e}.createTime", literal(time)]},
+                {"$lt": [f"{e}.createTime", "$$cursorTime"]},
                 {
                     "$and": [
-                        {"$eq": [f"{e}.createTime", literal(time)]},
-                        {id_test: [f"{e}._id", literal(order_id)]},
+                        {"$eq": [f"{e}.createTime", "$$cursorTime"]},
+                        {id_test: [f"{e}._id", "$$cursorId"]},
                     ]
                 },
             ]
@@ -60,9 +64,9 @@ def _after(cursor: tuple[datetime, str], *, inclusive: bool) -> Callable[[str], 
     return predicate
 
 
-def _search_step(state: str, predicate: Callable[[str], Expression]) -> Expression:
-    """One halving of `[lo, hi)` towards the first element for which `predicate` holds."""
-    s = f"${state}"
+def _search_step(s: str, predicate: Callable[[str], Expression]) -> Expression:
+    """One halving of `[lo, hi)`, read from `s` (a field or a variable), towards the first
+    element for which `predicate` holds."""
     # $floor gives an integral number, which $arrayElemAt and $slice accept as an index.
     midpoint = {"$floor": {"$divide": [{"$add": [f"{s}.lo", f"{s}.hi"]}, 2]}}
     probe = {
@@ -84,6 +88,18 @@ def _search_step(state: str, predicate: Callable[[str], Expression]) -> Expressi
             s,
         ]
     }
+
+
+def _search_stage(name: str, predicate: Callable[[str], Expression]) -> Expression:
+    """`STEPS_PER_STAGE` halvings of the state in field `name`, chained through variables:
+    fewer stages, each of which costs a pass over the document."""
+    expression = _search_step(f"${name}", predicate)
+    for i in range(1, STEPS_PER_STAGE):
+        variable = f"s{i}"
+        expression = {
+            "$let": {"vars": {variable: expression}, "in": _search_step(f"$${variable}", predicate)}
+        }
+    return expression
 
 
 def _element(index: Any) -> Expression:
@@ -121,8 +137,49 @@ def _window(start: Any, end: Any) -> Expression:
     }
 
 
+def page_variables(args: PageArgs) -> dict[str, Any]:
+    """The `let` variables of a page request, each a literal."""
+    variables: dict[str, Any] = {"pageSize": literal(args.size + 1)}
+    if args.max_create_time is not None:
+        variables["maxTime"] = literal(args.max_create_time)
+    if args.cursor is not None:
+        variables["cursorTime"] = literal(args.cursor[0])
+        variables["cursorId"] = literal(args.cursor[1])
+    return variables
+
+
 def page_pipeline(match: dict[str, Any], args: PageArgs | None) -> list[dict[str, Any]]:
-    """Users matching `match`, their order count, and (with `args`) one page of orders.
+    """Users matching `match`, their order count, and (with `args`) one page of orders; run it
+    with `page_variables(args)` as the aggregation's `let`."""
+    if args is None:
+        return [{"$match": match}, *_summary_stages()]
+    shape = (args.forward, args.max_create_time is not None, args.cursor is not None, args.count)
+    return [{"$match": match}, *_page_stages(*shape)]
+
+
+_SIZE = {"$size": "$orderList"}
+_SUMMARY = {"userId": 1, "userType": 1, "name": 1, "orderCount": _SIZE}
+_OWN_FIELDS = {
+    "$project": {
+        "_id": 0,
+        "userId": 1,
+        "userType": 1,
+        "name": 1,
+        "orderList": {"$ifNull": ["$orderList", []]},
+    }
+}
+
+
+@lru_cache(maxsize=1)
+def _summary_stages() -> tuple[dict[str, Any], ...]:
+    return (_OWN_FIELDS, {"$project": _SUMMARY})
+
+
+@lru_cache(maxsize=16)
+def _page_stages(
+    forward: bool, filtered: bool, cursor: bool, count: bool
+) -> tuple[dict[str, Any], ...]:
+    """The stages of one page shape, built once (and never changed: they are shared).
 
     Forward: the page starts at the first order that passes the filter and follows the cursor
     (one search), and the order before it tells `hasPreviousPage`. Backward: the page ends at
@@ -130,51 +187,34 @@ def page_pipeline(match: dict[str, Any], args: PageArgs | None) -> list[dict[str
     `hasPreviousPage`. `totalCount` needs the filter's first order: a second search, run only
     when it is asked for and not already known.
     """
-    size = {"$size": "$orderList"}
-    summary = {"userId": 1, "userType": 1, "name": 1, "orderCount": size}
-    stages: list[dict[str, Any]] = [
-        {"$match": match},
-        {
-            "$project": {
-                "_id": 0,
-                "userId": 1,
-                "userType": 1,
-                "name": 1,
-                "orderList": {"$ifNull": ["$orderList", []]},
-            }
-        },
-    ]
-    if args is None:
-        return [*stages, {"$project": summary}]
-
-    passes = _at_or_below(args.max_create_time) if args.max_create_time else None
+    size = _SIZE
+    stages: list[dict[str, Any]] = [_OWN_FIELDS]
+    passes = _passes if filtered else None
     searches: dict[str, Callable[[str], Expression]] = {}
-    if args.forward and (passes or args.cursor):
-        conditions = [
-            p for p in (passes, args.cursor and _after(args.cursor, inclusive=False)) if p
-        ]
+    if forward and (filtered or cursor):
+        conditions = [p for p in (passes, cursor and _after(inclusive=False)) if p]
         searches["_start"] = lambda e: {"$and": [condition(e) for condition in conditions]}
-    if not args.forward and args.cursor:
-        searches["_end"] = _after(args.cursor, inclusive=True)
-    if passes and args.count and not (args.forward and not args.cursor):
+    if not forward and cursor:
+        searches["_end"] = _after(inclusive=True)
+    if passes and count and not (forward and not cursor):
         searches["_first"] = passes
     if searches:
         stages.append({"$set": {name: {"lo": 0, "hi": size} for name in searches}})
-        step = {name: _search_step(name, predicate) for name, predicate in searches.items()}
-        stages += [{"$set": step}] * SEARCH_STEPS
+        step = {name: _search_stage(name, predicate) for name, predicate in searches.items()}
+        stages += [{"$set": step}] * (SEARCH_STEPS // STEPS_PER_STAGE)
 
     # The first order that passes the filter (a bare 0 in $project would mean "exclude").
     first: Any = literal(0)
     if "_first" in searches:
         first = "$_first.lo"
-    elif passes and args.forward and not args.cursor:
+    elif passes and forward and not cursor:
         first = "$_start.lo"
-    result: dict[str, Any] = dict(summary)
-    if passes is None or args.count:
+    result: dict[str, Any] = dict(_SUMMARY)
+    if passes is None or count:
         result["first"] = first
-    if args.forward:
+    if forward:
         start = "$_start.lo" if "_start" in searches else 0
-        result["page"] = {"$slice": ["$orderList", start, args.size + 1]}
+        result["page"] = {"$slice": ["$orderList", start, "$$pageSize"]}
         before_start = {"$subtract": [start, 1]}
         result["hasPrevious"] = {
             "$cond": [
@@ -185,7 +225,7 @@ def page_pipeline(match: dict[str, Any], args: PageArgs | None) -> list[dict[str
         }
     else:
         end = "$_end.lo" if "_end" in searches else size
-        window = _window({"$max": [0, {"$subtract": [end, args.size + 1]}]}, end)
+        window = _window({"$max": [0, {"$subtract": [end, "$$pageSize"]}]}, end)
         result["page"] = (
             {"$filter": {"input": window, "as": "o", "cond": passes("$$o")}} if passes else window
         )
@@ -193,4 +233,4 @@ def page_pipeline(match: dict[str, Any], args: PageArgs | None) -> list[dict[str
             "$cond": [{"$lt": [end, size]}, _holds_at(passes, -1) if passes else True, False]
         }
     stages.append({"$project": result})
-    return stages
+    return tuple(stages)

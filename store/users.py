@@ -17,7 +17,7 @@ from pymongo import ASCENDING, IndexModel, ReturnDocument
 from pymongo.errors import DocumentTooLarge, DuplicateKeyError, WriteError
 
 from store.expressions import literal
-from store.order_pages import PageArgs, page_pipeline
+from store.order_pages import PageArgs, page_pipeline, page_variables
 from store.protocols import AsyncCollection
 from store.rules import DOCUMENT_TOO_LARGE_CODES
 
@@ -206,7 +206,10 @@ async def load_users(
     coll: AsyncCollection, *, user_ids: Sequence[str], page: PageArgs | None
 ) -> dict[str, UserWithPage]:
     """Users by id, each with one page of orders cut in the database: one command."""
-    cursor = await coll.aggregate(page_pipeline({"userId": {"$in": list(user_ids)}}, page))
+    ids = list(user_ids)
+    pipeline = page_pipeline({"userId": ids[0] if len(ids) == 1 else {"$in": ids}}, page)
+    variables = None if page is None else page_variables(page)
+    cursor = await coll.aggregate(pipeline, let=variables)
     found = {}
     for raw in await cursor.to_list():
         found[raw["userId"]] = UserWithPage(

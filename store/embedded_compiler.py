@@ -1,0 +1,297 @@
+"""Aggregation expressions of the embedded engine, compiled once into Python closures.
+
+mongomock-ng interprets an expression again for every document and every array element it is
+applied to. Here each expression object is compiled once (cached by identity, so a pipeline that
+is built once and reused is compiled once) into closures with mongomock-ng's semantics, operator
+by operator. Operators not listed below, and every case the closures do not cover exactly (a
+datetime in `$add`, a malformed argument), go to mongomock-ng's own parser, so its behaviour and
+its errors stay the reference.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from mongomock_ng import aggregate as mongomock_aggregate
+from mongomock_ng import filtering as mongomock_filtering
+from mongomock_ng import helpers as mongomock_helpers
+
+Evaluator = Callable[[Any, dict[str, Any]], Any]  # (document, variables) -> value
+Interpret = Callable[[Any, Any], Any]  # (mongomock-ng parser, expression) -> value
+
+NOTHING: Any = getattr(mongomock_aggregate, "NOTHING")  # noqa: B009 (not exported)
+_Parser: Any = mongomock_aggregate._Parser
+_get: Any = mongomock_helpers.get_value_by_dot
+_truth: Any = mongomock_helpers.mongodb_to_bool
+_bson_compare: Any = mongomock_filtering.bson_compare
+_SORTING: Any = mongomock_filtering.SORTING_OPERATOR_MAP
+
+# Types whose Python order is BSON's order between two values of the same type (strings compare
+# by code point, which is UTF-8 byte order; floats are left out for NaN, bool is its own type).
+_ORDERED_ALIKE = frozenset({int, str, datetime})
+_NATIVE_ORDER: dict[str, Callable[[Any, Any], Any]] = {
+    "$lt": operator.lt,
+    "$lte": operator.le,
+    "$gt": operator.gt,
+    "$gte": operator.ge,
+}
+
+_cache: dict[int, tuple[Any, Evaluator]] = {}
+_CACHE_LIMIT = 4096
+
+
+def evaluator(expression: Any, interpret: Interpret) -> Evaluator:
+    """The compiled form of `expression`; `interpret(parser, expression)` is the fallback."""
+    hit = _cache.get(id(expression))
+    if hit is not None and hit[0] is expression:
+        return hit[1]
+    compiled = _Compiler(interpret).compile(expression)
+    if len(_cache) >= _CACHE_LIMIT:
+        _cache.clear()
+    _cache[id(expression)] = (expression, compiled)  # holding it keeps the id unique
+    return compiled
+
+
+_NUMBERS = frozenset({int, float})  # by exact type: bool is not a number to a server
+
+
+def _path(path: str) -> Callable[[Any], Any]:
+    """`get_value_by_dot` for `path`, walking plain subdocuments directly."""
+    parts = tuple(path.split("."))
+
+    def read(base: Any) -> Any:
+        value = base
+        for part in parts:
+            if type(value) is not dict:
+                return _get(base, path, can_generate_array=True)
+            value = value.get(part, NOTHING)
+            if value is NOTHING:
+                return NOTHING
+        return value
+
+    return read
+
+
+def _variable(name: str, path: str) -> Evaluator:
+    follow = _path(path) if path else None
+
+    def read(doc: Any, env: dict[str, Any]) -> Any:
+        if name in env:
+            base = env[name]
+        elif name in ("ROOT", "CURRENT"):
+            base = doc
+        else:
+            return NOTHING
+        return follow(base) if follow else base
+
+    return read
+
+
+class _Compiler:
+    def __init__(self, interpret: Interpret) -> None:
+        self.interpret = interpret
+
+    def fallback(self, expression: Any) -> Evaluator:
+        interpret = self.interpret
+        return lambda doc, env: interpret(_Parser(doc, user_vars=env), expression)
+
+    def compile(self, e: Any) -> Evaluator:
+        if isinstance(e, list):
+            items = [self.compile(x) for x in e]
+            return lambda doc, env: [f(doc, env) for f in items]
+        if isinstance(e, str) and e.startswith("$$"):
+            name, _, path = e[2:].partition(".")
+            return _variable(name, path)
+        if isinstance(e, str) and e.startswith("$"):
+            field = _path(e[1:])
+            return lambda doc, env: field(doc)
+        if not isinstance(e, dict):
+            return lambda doc, env: e
+        if len(e) != 1:
+            if any(key.startswith("$") for key in e):
+                return self.fallback(e)  # mongomock-ng reports the error
+            return self.compile_object(e)
+        [(key, value)] = e.items()
+        if not key.startswith("$"):
+            return self.compile_object(e)
+        compile_operator = getattr(self, "op_" + key[1:], None)
+        compiled = compile_operator(value) if compile_operator else None
+        return compiled if compiled is not None else self.fallback(e)
+
+    def compile_object(self, e: dict[str, Any]) -> Evaluator:
+        fields = [(k, self.compile(v)) for k, v in e.items()]
+
+        def build(doc: Any, env: dict[str, Any]) -> Any:
+            out = {}
+            for key, f in fields:
+                value = f(doc, env)
+                if value is not NOTHING:
+                    out[key] = value
+            return out
+
+        return build
+
+    def op_literal(self, value: Any) -> Evaluator:
+        return lambda doc, env: value
+
+    def op_let(self, value: Any) -> Evaluator | None:
+        if not isinstance(value, dict) or set(value) != {"vars", "in"}:
+            return None
+        if not isinstance(value["vars"], dict):
+            return None
+        variables = [(k, self.compile(v)) for k, v in value["vars"].items()]
+        body = self.compile(value["in"])
+
+        def let(doc: Any, env: dict[str, Any]) -> Any:
+            scope = env.copy()
+            for name, f in variables:
+                scope[name] = f(doc, env)  # each from the outer scope, as a server does
+            return body(doc, scope)
+
+        return let
+
+    def op_cond(self, value: Any) -> Evaluator | None:
+        if isinstance(value, list) and len(value) == 3:
+            parts = value
+        elif isinstance(value, dict) and set(value) == {"if", "then", "else"}:
+            parts = [value["if"], value["then"], value["else"]]
+        else:
+            return None
+        condition, then, otherwise = (self.compile(x) for x in parts)
+
+        def cond(doc: Any, env: dict[str, Any]) -> Any:
+            test = condition(doc, env)
+            # mongodb_to_bool, with the common boolean answered without a list scan.
+            true = test if test is True or test is False else _truth(test)
+            return then(doc, env) if true else otherwise(doc, env)
+
+        return cond
+
+    def op_and(self, value: Any) -> Evaluator | None:
+        if not isinstance(value, list):
+            return None
+        parts = [self.compile(x) for x in value]
+        return lambda doc, env: all(_truth(f(doc, env)) for f in parts)
+
+    def op_or(self, value: Any) -> Evaluator | None:
+        if not isinstance(value, list):
+            return None
+        parts = [self.compile(x) for x in value]
+        return lambda doc, env: any(_truth(f(doc, env)) for f in parts)
+
+    def op_not(self, value: Any) -> Evaluator | None:
+        if isinstance(value, list):
+            if len(value) != 1:
+                return None
+            value = value[0]  # the array form, read as a server reads it
+        inner = self.compile(value)
+        return lambda doc, env: not _truth(inner(doc, env))
+
+    def _equality(self, value: Any, *, negate: bool) -> Evaluator | None:
+        if not isinstance(value, list) or len(value) != 2:
+            return None
+        left, right = (self.compile(x) for x in value)
+
+        def equal(doc: Any, env: dict[str, Any]) -> bool:
+            a, b = left(doc, env), right(doc, env)
+            same = (a is NOTHING and b is None) or (a is None and b is NOTHING) or a == b
+            return not same if negate else bool(same)
+
+        return equal
+
+    def op_eq(self, value: Any) -> Evaluator | None:
+        return self._equality(value, negate=False)
+
+    def op_ne(self, value: Any) -> Evaluator | None:
+        return self._equality(value, negate=True)
+
+    def _order(self, operator: str, value: Any) -> Evaluator | None:
+        if not isinstance(value, list) or len(value) != 2:
+            return None
+        left, right = (self.compile(x) for x in value)
+        sorting, native = _SORTING[operator], _NATIVE_ORDER[operator]
+
+        def compare(doc: Any, env: dict[str, Any]) -> bool:
+            a, b = left(doc, env), right(doc, env)
+            if a is NOTHING or b is NOTHING:
+                return False
+            if type(a) is type(b) and type(a) in _ORDERED_ALIKE:
+                try:
+                    return bool(native(a, b))
+                except TypeError:
+                    pass  # naive against aware datetimes: mongomock-ng decides
+            return bool(_bson_compare(sorting, a, b))
+
+        return compare
+
+    def op_lt(self, value: Any) -> Evaluator | None:
+        return self._order("$lt", value)
+
+    def op_lte(self, value: Any) -> Evaluator | None:
+        return self._order("$lte", value)
+
+    def op_gt(self, value: Any) -> Evaluator | None:
+        return self._order("$gt", value)
+
+    def op_gte(self, value: Any) -> Evaluator | None:
+        return self._order("$gte", value)
+
+    def op_arrayElemAt(self, value: Any) -> Evaluator | None:
+        if not isinstance(value, list) or len(value) != 2:
+            return None
+        array, index = (self.compile(x) for x in value)
+
+        def element(doc: Any, env: dict[str, Any]) -> Any:
+            items, position = array(doc, env), index(doc, env)
+            if items is NOTHING or position is NOTHING:
+                return None
+            try:
+                return items[position]
+            except IndexError:
+                return NOTHING
+
+        return element
+
+    def _binary(
+        self, operator: str, value: Any, native: Callable[[Any, Any], Any]
+    ) -> Evaluator | None:
+        if not isinstance(value, list) or len(value) != 2:
+            return None
+        left, right = (self.compile(x) for x in value)
+        interpret = self.interpret
+
+        def run(doc: Any, env: dict[str, Any]) -> Any:
+            a, b = left(doc, env), right(doc, env)
+            if type(a) in _NUMBERS and type(b) in _NUMBERS:
+                return native(a, b)
+            literals = [{"$literal": a}, {"$literal": b}]
+            return interpret(_Parser(doc, user_vars=env), {operator: literals})
+
+        return run
+
+    def op_add(self, value: Any) -> Evaluator | None:
+        return self._binary("$add", value, operator.add)  # n-ary sums: mongomock-ng
+
+    def op_subtract(self, value: Any) -> Evaluator | None:
+        return self._binary("$subtract", value, operator.sub)
+
+    def op_divide(self, value: Any) -> Evaluator | None:
+        return self._binary("$divide", value, operator.truediv)
+
+    def op_floor(self, value: Any) -> Evaluator | None:
+        if isinstance(value, list):
+            return None
+        inner = self.compile(value)
+        interpret = self.interpret
+
+        def floor(doc: Any, env: dict[str, Any]) -> Any:
+            number = inner(doc, env)
+            if type(number) in _NUMBERS:
+                return math.floor(number)
+            return interpret(_Parser(doc, user_vars=env), {"$floor": {"$literal": number}})
+
+        return floor

@@ -1,0 +1,93 @@
+"""Aggregation expressions on the embedded engine give a server's answers.
+
+The engine compiles expressions into closures (`store/embedded_compiler.py`); these cases pin
+the answers of each compiled operator, including the cases it hands back to mongomock-ng.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+
+from store.embedded import EmbeddedEngine
+
+WHEN = datetime(2024, 1, 1, tzinfo=UTC)
+DOC = {
+    "_id": 1,
+    "n": 5,
+    "f": 2.5,
+    "s": "b",
+    "t": True,
+    "none": None,
+    "when": WHEN,
+    "list": [10, 20, 30],
+    "subs": [{"x": 1}, {"x": 2}, {"y": 3}],
+    "sub": {"a": {"b": 7}},
+}
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        ({"$cond": [{"$gt": ["$n", 3]}, "big", "small"]}, "big"),
+        ({"$cond": {"if": {"$lt": ["$n", 3]}, "then": "big", "else": "small"}}, "small"),
+        ({"$cond": [0, "yes", "no"]}, "no"),
+        ({"$cond": ["$missing", "yes", "no"]}, "no"),
+        ({"$and": [True, {"$eq": ["$s", "b"]}]}, True),
+        ({"$or": [False, "$none"]}, False),
+        ({"$not": [{"$eq": ["$n", 5]}]}, False),
+        ({"$not": {"$eq": ["$n", 4]}}, True),
+        ({"$eq": ["$missing", None]}, True),
+        ({"$ne": ["$n", 5.0]}, False),
+        ({"$lt": ["$n", "a"]}, True),  # numbers sort before strings
+        ({"$gt": ["$t", 100]}, True),  # booleans after numbers and strings
+        ({"$lte": ["$when", WHEN + timedelta(seconds=1)]}, True),
+        ({"$gte": ["$missing", 0]}, False),
+        ({"$lt": ["$none", 0]}, True),  # null sorts first
+        ({"$arrayElemAt": ["$list", -1]}, 30),
+        ({"$arrayElemAt": ["$list", 1]}, 20),
+        ({"$add": ["$n", "$f"]}, 7.5),
+        ({"$add": ["$n", "$none"]}, None),
+        ({"$add": ["$when", 1000]}, WHEN + timedelta(seconds=1)),
+        ({"$add": [1, 2, 3]}, 6),
+        ({"$subtract": ["$n", 7]}, -2),
+        ({"$divide": ["$n", 2]}, 2.5),
+        ({"$floor": {"$divide": ["$n", 2]}}, 2),
+        ({"$floor": "$none"}, None),
+        ({"$let": {"vars": {"a": "$n", "b": 2}, "in": {"$add": ["$$a", "$$b"]}}}, 7),
+        ({"$let": {"vars": {"n": 1}, "in": {"$let": {"vars": {"m": "$$n"}, "in": "$$m"}}}}, 1),
+        ({"$let": {"vars": {"o": "$sub"}, "in": "$$o.a.b"}}, 7),
+        ("$$ROOT.sub.a.b", 7),
+        ("$subs.x", [1, 2]),
+        ({"k": "$n", "gone": "$missing"}, {"k": 5}),
+        ({"$literal": "$n"}, "$n"),
+    ],
+)
+async def test_expression_gives_a_servers_answer(
+    engine: EmbeddedEngine, expression: Any, expected: Any
+) -> None:
+    coll = engine["test"]["expressions"]
+    await coll.insert_one(DOC)
+    cursor = await coll.aggregate([{"$project": {"_id": 0, "value": expression}}])
+    [doc] = await cursor.to_list()
+    assert doc.get("value") == expected
+
+
+async def test_array_elem_at_past_the_end_is_missing(engine: EmbeddedEngine) -> None:
+    coll = engine["test"]["expressions"]
+    await coll.insert_one(DOC)
+    cursor = await coll.aggregate([{"$project": {"v": {"$arrayElemAt": ["$list", 9]}}}])
+    assert "v" not in (await cursor.to_list())[0]
+
+
+async def test_let_variables_of_the_aggregation_are_in_scope(engine: EmbeddedEngine) -> None:
+    coll = engine["test"]["expressions"]
+    await coll.insert_one(DOC)
+    cursor = await coll.aggregate(
+        [{"$project": {"v": {"$add": ["$n", "$$extra"]}, "w": "$$text"}}],
+        let={"extra": {"$literal": 10}, "text": {"$literal": "$n"}},
+    )
+    [doc] = await cursor.to_list()
+    assert (doc["v"], doc["w"]) == (15, "$n")
