@@ -72,3 +72,17 @@ async def test_demo_data_holds_user_u1_with_200_orders(make_api: Callable[..., A
             '{ user(userId: "u1") { orderCount orders(first: 1) { totalCount } } }'
         )
     assert data == {"user": {"orderCount": 200, "orders": {"totalCount": 200}}}
+
+
+async def test_graphql_post_with_a_charset_is_served(api: Api) -> None:
+    response = await api.client.post(
+        "/graphql",
+        content=b'{"query": "{ __typename }"}',
+        headers={"content-type": "application/json; charset=utf-8"},
+    )
+    assert response.json() == {"data": {"__typename": "Query"}}
+
+
+async def test_graphql_post_with_a_query_that_is_not_a_string_is_refused(api: Api) -> None:
+    response = await api.client.post("/graphql", json={"query": {"not": "a string"}})
+    assert response.status_code == 400
