@@ -3,8 +3,8 @@
 `orderList` is kept sorted newest first, by `(createTime, _id)` descending, by every write. The
 orders after a cursor, and those up to `maxCreateTime`, are therefore each a suffix of the array,
 and the orders before a cursor a prefix: a page is one `$slice` once the bounds are known. The
-bounds are found by binary search, unrolled into a fixed number of flat `$set` stages, each
-reading one element with `$arrayElemAt`. A page costs O(log n) expression steps and the reply
+bounds are found by binary search: twenty halvings, five to a `$set` stage, each reading one
+element with `$arrayElemAt`. A page costs O(log n) expression steps and the reply
 holds only the page, never the whole array (the article's `$unwind`/`$sort`/`$group` costs
 O(n log n), its `$slice` has no filter).
 """
