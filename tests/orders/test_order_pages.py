@@ -128,3 +128,27 @@ async def test_orders_rejects_a_page_over_100(api: Api) -> None:
     await seed_orders(api, "u", 3)
     body = await api.post(PAGE, {"userId": "u", "first": 101})
     assert error_codes(body) == ["BAD_USER_INPUT"]
+
+
+async def test_orders_backward_walk_sees_each_order_once_despite_writes(api: Api) -> None:
+    await seed_orders(api, "u", 1_000)
+    seen: list[str] = []
+    deleted_unread: list[str] = []
+    added: list[str] = []
+    before, pages = None, 0
+    while True:
+        page = await _page(api, last=100, before=before)
+        seen = _ids(page) + seen
+        pages += 1
+        more = page["pageInfo"]["hasPreviousPage"]
+        if more and pages % 3 == 0:  # between pages: delete a read and an unread order, add one
+            deleted_unread.append(f"o{999 - pages:06}")  # newest orders are read last
+            await api.data(DELETE, {"userId": "u", "ids": [seen[50], deleted_unread[-1]]})
+            added.append(f"new{pages}")
+            await api.data(UPSERT, {"userId": "u", "orders": [order(added[-1], 10**6 + pages)]})
+        if not more:
+            break
+        before = page["pageInfo"]["startCursor"]
+    originals = [f"o{i:06}" for i in range(999, -1, -1) if f"o{i:06}" not in deleted_unread]
+    assert seen == list(reversed(added)) + originals
+    assert len(seen) == len(set(seen))
