@@ -29,27 +29,27 @@ class DocumentCache:
         ]
         self.limit_rules = tuple(limit_rules)
         self.max_tokens = settings.max_tokens
-        # Keyed by the query text alone: the schema and the rules are fixed for this cache, and
-        # hashing a string is much cheaper than hashing a parsed document.
+        # Keyed by the query text and the rule classes: hashing a string is much cheaper than
+        # hashing a parsed document. The schema is the one this cache was bound to.
         self.documents = lru_cache(maxsize=size)(self._parse_and_validate)
-        self._schema: GraphQLSchema | None = None
-        self._rules: tuple[type[ASTValidationRule], ...] = ()
+        self.schema: GraphQLSchema | None = None
 
-    def _parse_and_validate(self, query: str) -> tuple[DocumentNode, tuple[GraphQLError, ...]]:
+    def _parse_and_validate(
+        self, query: str, rules: tuple[type[ASTValidationRule], ...]
+    ) -> tuple[DocumentNode, tuple[GraphQLError, ...]]:
+        assert self.schema is not None, "bind the cache to its schema first"
         document = parse(query, max_tokens=self.max_tokens)
-        assert self._schema is not None
-        errors: Any = validate_document(self._schema, document, self._rules)
+        errors: Any = validate_document(self.schema, document, rules)
         return document, tuple(errors)
 
-    def prepare(self, context: ExecutionContext, schema: GraphQLSchema) -> None:
+    def prepare(self, context: ExecutionContext) -> None:
         """Fill in the document and its validation errors, from the cache when possible."""
         context.parse_options["max_tokens"] = self.max_tokens
         context.validation_rules = context.validation_rules + self.limit_rules
         if not context.query:
             return
-        self._schema, self._rules = schema, tuple(context.validation_rules)
         try:
-            document, errors = self.documents(context.query)
+            document, errors = self.documents(context.query, tuple(context.validation_rules))
         except GraphQLError:
             return  # Strawberry parses again and reports the error the usual way
         context.graphql_document = document

@@ -26,14 +26,7 @@ def has_control_characters(text: str) -> bool:
 def title(value: str, *, argument: str = "title") -> str:
     if not value.strip():
         raise BadUserInput(f"{argument}: must not be empty", argument=argument)
-    if len(value) > MAX_TITLE_LENGTH:
-        raise BadUserInput(
-            f"{argument}: at most {MAX_TITLE_LENGTH} characters, got {len(value)}",
-            argument=argument,
-        )
-    if has_control_characters(value):
-        raise BadUserInput(f"{argument}: must not contain control characters", argument=argument)
-    return value
+    return text(value, argument=argument, maximum=MAX_TITLE_LENGTH)
 
 
 def page_size(value: int | None, *, default: int, maximum: int, argument: str) -> int:

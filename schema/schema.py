@@ -74,11 +74,12 @@ class Mutation:
 class ArraygraphSchema(strawberry.Schema):
     def __init__(self, *args: Any, document_cache: DocumentCache, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        document_cache.schema = self._schema
         self.document_cache = document_cache
 
     def _create_execution_context(self, *args: Any, **kwargs: Any) -> ExecutionContext:
         context = super()._create_execution_context(*args, **kwargs)
-        self.document_cache.prepare(context, self._schema)
+        self.document_cache.prepare(context)
         return context
 
     def process_errors(
