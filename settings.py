@@ -38,9 +38,9 @@ MAX_TICKER_LENGTH = 12
 MIN_TRADE_YEAR = 1970  # bucket ids hold 10-digit epoch seconds: 1970 to 2286
 MAX_TRADE_YEAR = 2285
 
-# MongoDB's own limits (production wins: the embedded engine enforces them too).
+# MongoDB's own document limit, which the store sizes documents against (a server and the
+# embedded engine both refuse more).
 MAX_BSON_DOCUMENT_BYTES = 16 * 1024 * 1024
-MAX_DOCUMENT_NESTING = 100
 
 
 class SettingsError(ValueError):

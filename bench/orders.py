@@ -7,8 +7,8 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from embedded import EmbeddedCollection, EmbeddedEngine
 from store import users
-from store.embedded import EmbeddedCollection, EmbeddedEngine
 from store.order_pages import PageArgs
 
 BASE = datetime(2024, 1, 1, tzinfo=UTC)

@@ -1,29 +1,53 @@
-"""The typed per-request context."""
+"""The per-request context: database handle, settings, the request's clock reading, loaders."""
 
 from __future__ import annotations
 
 import hmac
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any, TypeVar
 
+import strawberry
+from aiodataloader import DataLoader
 from starlette.requests import HTTPConnection
 
-from resolvers.loaders import Loaders
+from resolvers.loaders import LoaderSpec
 from settings import Settings
 from store.database import Database
 
+K = TypeVar("K")
+V = TypeVar("V")
+
 Clock = Callable[[], datetime]
+LoaderKey = tuple[LoaderSpec[Any, Any], Hashable]
 
 
 @dataclass(slots=True)
 class Context:
-    request: HTTPConnection | None
     database: Database
     settings: Settings
-    loaders: Loaders
-    authenticated: bool
     now: datetime  # read once, so every field of a request sees the same window
+    authenticated: bool
+    request: HTTPConnection | None = None
+    _loaders: dict[LoaderKey, DataLoader[Any, Any]] = field(default_factory=dict)
+
+    def loader(self, spec: LoaderSpec[K, V], parameter: Hashable = None) -> DataLoader[K, V]:
+        """This request's loader of `spec` (and `parameter`), built on first use: nothing
+        cached outlives the request that read it."""
+        key = (spec, parameter)
+        found = self._loaders.get(key)
+        if found is None:
+            database = self.database
+
+            async def batch(keys: list[K]) -> list[V]:
+                return list(await spec.load(database, keys, parameter))
+
+            found = self._loaders[key] = DataLoader(batch)
+        return found
+
+
+Info = strawberry.Info[Context, None]
 
 
 def bearer_token_valid(authorization: str | None, tokens: tuple[str, ...]) -> bool:
@@ -46,10 +70,9 @@ def build_context(
         and bearer_token_valid(request.headers.get("authorization"), settings.api_tokens)
     )
     return Context(
-        request=request,
         database=database,
         settings=settings,
-        loaders=Loaders(database),
-        authenticated=authenticated,
         now=clock(),
+        authenticated=authenticated,
+        request=request,
     )

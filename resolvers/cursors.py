@@ -1,27 +1,151 @@
-"""Opaque cursors: base64 of a small JSON list, tagged with the list they belong to."""
+"""The one cursor codec: opaque, exact and typed.
+
+A cursor is base64url of a small JSON list `[kind, value, ...]`. Values are exact: integers
+(a time is whole milliseconds since 1970, computed with integer arithmetic, never a float
+product) or the stored value itself (a title, an id). Decoding checks the kind and each
+element's type and range once; anything else is `BAD_USER_INPUT` "not a cursor of this list",
+so a forged cursor never reaches a query as anything but a value of the expected type.
+"""
 
 from __future__ import annotations
 
 import base64
 import binascii
 import json
-from typing import Any
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any, Generic, Protocol, TypeVar
+
+from bson import ObjectId
 
 from resolvers.errors import BadUserInput
+from resolvers.validation import is_storable_text
+
+T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
+P = TypeVar("P", bound=tuple[Any, ...])
+
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+MILLISECOND = timedelta(milliseconds=1)
+INT64_MAX = 2**63 - 1
 
 
-def encode_cursor(kind: str, *values: Any) -> str:
-    raw = json.dumps([kind, *values], separators=(",", ":"), default=str)
-    return base64.urlsafe_b64encode(raw.encode()).decode().rstrip("=")
+class CursorField(Protocol[T_co]):
+    """One element of a cursor: how it is written, and how it is read back and checked."""
+
+    def dump(self, value: Any) -> int | str: ...
+
+    def load(self, raw: object) -> T_co | None:
+        """The value, or None when `raw` is not a value of this field."""
+        ...
 
 
-def decode_cursor(cursor: str, *, kind: str, size: int, argument: str) -> list[Any]:
-    """The values of a cursor made by `encode_cursor(kind, ...)`; anything else is bad input."""
+def _whole(raw: object, minimum: int, maximum: int) -> int | None:
+    """A JSON integer within the range (JSON's `true` is not 1, and `1e3` is not an integer)."""
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        return None
+    return raw if minimum <= raw <= maximum else None
+
+
+@dataclass(frozen=True, slots=True)
+class Integer:
+    minimum: int = 0
+    maximum: int = INT64_MAX
+
+    def dump(self, value: Any) -> int:
+        return int(value)
+
+    def load(self, raw: object) -> int | None:
+        return _whole(raw, self.minimum, self.maximum)
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    max_length: int
+    pattern: re.Pattern[str] | None = None
+
+    def dump(self, value: Any) -> str:
+        return str(value)
+
+    def load(self, raw: object) -> str | None:
+        if not isinstance(raw, str) or not 1 <= len(raw) <= self.max_length:
+            return None
+        if not is_storable_text(raw):
+            return None
+        if self.pattern is not None and not self.pattern.fullmatch(raw):
+            return None
+        return raw
+
+
+@dataclass(frozen=True, slots=True)
+class Millis:
+    """A stored time (MongoDB keeps milliseconds) as whole milliseconds since 1970."""
+
+    # The times Python can hold; BSON dates outside them cannot be read back anyway.
+    minimum: int = (datetime(1, 1, 1, tzinfo=UTC) - EPOCH) // MILLISECOND
+    maximum: int = (datetime(9999, 12, 31, 23, 59, 59, 999000, tzinfo=UTC) - EPOCH) // MILLISECOND
+
+    def dump(self, value: Any) -> int:
+        moment: datetime = value
+        return (moment - EPOCH) // MILLISECOND
+
+    def load(self, raw: object) -> datetime | None:
+        millis = _whole(raw, self.minimum, self.maximum)
+        return None if millis is None else EPOCH + MILLISECOND * millis
+
+
+@dataclass(frozen=True, slots=True)
+class Id:
+    """An ObjectId, as its 24 hex digits."""
+
+    def dump(self, value: Any) -> str:
+        return str(value)
+
+    def load(self, raw: object) -> ObjectId | None:
+        if isinstance(raw, str) and len(raw) == 24 and ObjectId.is_valid(raw):
+            return ObjectId(raw)
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class CursorCodec(Generic[P]):
+    """Cursors of one list: `kind` tags them, `fields` type each element, `make` builds the
+    position (a NamedTuple) from the decoded elements."""
+
+    kind: str
+    fields: tuple[CursorField[Any], ...]
+    make: Callable[..., P]
+
+    def encode(self, position: P) -> str:
+        values = [field.dump(value) for field, value in zip(self.fields, position, strict=True)]
+        raw = json.dumps([self.kind, *values], separators=(",", ":"), ensure_ascii=False)
+        return base64.urlsafe_b64encode(raw.encode()).decode().rstrip("=")
+
+    def decode(self, cursor: str, *, argument: str) -> P:
+        """The position a cursor of this list names; anything else is BAD_USER_INPUT."""
+        elements = _elements(cursor)
+        if elements is None or len(elements) != len(self.fields) + 1 or elements[0] != self.kind:
+            raise not_a_cursor(argument)
+        values = []
+        for field, raw in zip(self.fields, elements[1:], strict=True):
+            value = field.load(raw)
+            if value is None:
+                raise not_a_cursor(argument)
+            values.append(value)
+        return self.make(*values)
+
+
+def not_a_cursor(argument: str) -> BadUserInput:
+    return BadUserInput(f"{argument}: not a cursor of this list", argument=argument)
+
+
+def _elements(cursor: str) -> list[object] | None:
     try:
         padded = cursor + "=" * (-len(cursor) % 4)
-        decoded = json.loads(base64.urlsafe_b64decode(padded.encode()))
-    except (binascii.Error, ValueError, UnicodeDecodeError):
-        decoded = None
-    if not isinstance(decoded, list) or len(decoded) != size + 1 or decoded[0] != kind:
-        raise BadUserInput(f"{argument}: not a cursor of this list", argument=argument)
-    return decoded[1:]
+        raw = base64.b64decode(padded.encode("ascii"), altchars=b"-_", validate=True)
+        decoded = json.loads(raw.decode("utf-8"))
+    except (binascii.Error, ValueError, UnicodeError):
+        return None
+    return decoded if isinstance(decoded, list) else None

@@ -1,33 +1,32 @@
-"""Expected errors: each carries the `extensions.code` a client can act on."""
+"""Errors a client caused or can act on, raised by resolvers.
+
+Each says what it means by its type; `schema/errors.py` maps types to `extensions.code` in one
+table. The message is shown as it is, so it names the argument at fault; `argument` repeats
+that name for clients that read `extensions.argument`.
+"""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
-
 
 class ApiError(Exception):
-    """An error the client caused or can act on; its message is shown as it is."""
-
-    code: ClassVar[str] = "BAD_USER_INPUT"
+    """An expected error: the client can correct its request or act on the answer."""
 
     def __init__(self, message: str, *, argument: str | None = None) -> None:
         super().__init__(message)
-        self.extensions: dict[str, Any] = {"code": self.code}
-        if argument is not None:
-            self.extensions["argument"] = argument
+        self.argument = argument
 
 
 class BadUserInput(ApiError):
-    code = "BAD_USER_INPUT"
+    """An argument outside its documented shape or range; nothing was written."""
 
 
 class NotFound(ApiError):
-    code = "NOT_FOUND"
+    """The object a mutation names does not exist; nothing was written."""
 
 
 class LimitExceeded(ApiError):
-    code = "LIMIT_EXCEEDED"
+    """A limit of the request (or of what one call may store) was passed; nothing was written."""
 
 
 class Unauthenticated(ApiError):
-    code = "UNAUTHENTICATED"
+    """A mutation without a valid bearer token while tokens are configured."""

@@ -1,73 +1,32 @@
-"""DataLoaders: every list-of-parents field loads through one of these, in one command a batch."""
+"""DataLoaders by declaration: a domain declares its loaders beside its resolvers.
+
+A `LoaderSpec` names one batch function: given the database and the keys of one batch, it sends
+one command and answers in key order. The per-request `Context` builds each loader on first use
+(`context.loader(SPEC)`), so a new domain registers nothing anywhere. A spec may take parameters
+(`context.loader(SPEC, page)`): each distinct parameter gets its own loader, so every batch is
+still one command.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import cached_property
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
-from aiodataloader import DataLoader
-from bson import ObjectId
-
-from store import sensors, trades, users
 from store.database import Database
-from store.order_pages import PageArgs
-from store.sensors import SensorDoc
-from store.trades import CustomerCounts
-from store.users import UserWithPage
 
-UserPageKey = tuple[str, PageArgs | None]
+K = TypeVar("K")
+V = TypeVar("V")
 
 
-def _sensor_loader(database: Database) -> DataLoader[ObjectId, SensorDoc | None]:
-    async def load(ids: Sequence[ObjectId]) -> list[SensorDoc | None]:
-        found = {doc.id: doc for doc in await sensors.find_sensors(database.sensors, ids=ids)}
-        return [found.get(i) for i in ids]
+@dataclass(frozen=True, eq=False, slots=True)
+class LoaderSpec(Generic[K, V]):
+    """One kind of loader: `load(database, keys, parameter)` answers each key, in order."""
 
-    return DataLoader(load)
-
-
-def _user_page_loader(database: Database) -> DataLoader[UserPageKey, UserWithPage | None]:
-    async def load(keys: Sequence[UserPageKey]) -> list[UserWithPage | None]:
-        # One command per distinct page request: 100 users with the same arguments are one.
-        by_args: dict[PageArgs | None, list[str]] = {}
-        for user_id, args in keys:
-            by_args.setdefault(args, []).append(user_id)
-        found: dict[UserPageKey, UserWithPage] = {}
-        for args, user_ids in by_args.items():
-            loaded = await users.load_users(database.users, user_ids=user_ids, page=args)
-            found.update({(user_id, args): value for user_id, value in loaded.items()})
-        return [found.get(key) for key in keys]
-
-    return DataLoader(load)
+    name: str
+    load: Callable[[Database, Sequence[K], Any], Awaitable[Sequence[V]]]
 
 
-def _customer_counts_loader(database: Database) -> DataLoader[int, CustomerCounts]:
-    async def load(customer_ids: Sequence[int]) -> list[CustomerCounts]:
-        return [
-            await trades.customer_counts(database.trades, customer_id=customer_id)
-            for customer_id in customer_ids
-        ]
-
-    return DataLoader(load)
-
-
-class Loaders:
-    """Fresh per request, so nothing cached outlives the request that read it.
-
-    Each loader is made on first use: most requests need none of them.
-    """
-
-    def __init__(self, database: Database) -> None:
-        self.database = database
-
-    @cached_property
-    def sensor_by_id(self) -> DataLoader[ObjectId, SensorDoc | None]:
-        return _sensor_loader(self.database)
-
-    @cached_property
-    def customer_counts(self) -> DataLoader[int, CustomerCounts]:
-        return _customer_counts_loader(self.database)
-
-    @cached_property
-    def user_page(self) -> DataLoader[UserPageKey, UserWithPage | None]:
-        return _user_page_loader(self.database)
+def keyed(found: Mapping[K, V], keys: Sequence[K]) -> list[V | None]:
+    """Answers in key order from what one command found; None where nothing was."""
+    return [found.get(key) for key in keys]

@@ -1,141 +1,110 @@
-"""The `orders` connection of a user: arguments, cursors, and the page from a DataLoader."""
+"""A user's `orders` page: its arguments, its cursor, and the loader that brings pages along
+with their users (one command for every user of a batch with the same page arguments)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from datetime import UTC, datetime
-from typing import Any, Protocol
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
 
-import strawberry
+from resolvers.context import Info
+from resolvers.cursors import CursorCodec, Millis, Text
+from resolvers.errors import ApiError
+from resolvers.loaders import LoaderSpec, keyed
+from resolvers.paging import Page, PageRequest
+from resolvers.selection import fields_named, selected, selects
+from resolvers.validation import parse_datetime
+from settings import MAX_ORDER_ID_LENGTH
+from store import users as store
+from store.database import Database
+from store.order_pages import OrderPosition, PageArgs
+from store.users import OrderDoc, OrderPage, UserWithPage
 
-from resolvers.context import Context
-from resolvers.cursors import decode_cursor, encode_cursor
-from resolvers.errors import ApiError, BadUserInput
-from resolvers.validation import page_size
-from schema.orders import Order, OrderConnection, OrderEdge
-from schema.relay import PageInfo
-from schema.scalars import parse_datetime
-from settings import DEFAULT_PAGE_SIZE
-from store.order_pages import PageArgs
-from store.users import OrderDoc, OrderPage
-
-Info = strawberry.Info[Context, None]
-
-
-class HasOrderPages(Protocol):
-    user_id: str
-    pages: dict[PageArgs, OrderPage]
+ORDER_CURSOR = CursorCodec("order", (Millis(), Text(MAX_ORDER_ID_LENGTH)), OrderPosition)
+NO_ORDERS = OrderPage(orders=(), total=0, has_next=False, has_previous=False)
 
 
-def order_cursor(order: OrderDoc) -> str:
-    millis = int(order.create_time.timestamp() * 1000)
-    return encode_cursor("order", millis, order.id)
+async def _users_with_page(
+    database: Database, user_ids: Sequence[str], page: PageArgs | None
+) -> list[UserWithPage | None]:
+    found = await store.load_users(
+        database.collection(store.COLLECTION), user_ids=user_ids, page=page
+    )
+    return keyed(dict(found), user_ids)
 
 
-def _position(cursor: str, *, argument: str) -> tuple[datetime, str]:
-    millis, order_id = decode_cursor(cursor, kind="order", size=2, argument=argument)
-    if not isinstance(millis, int) or not isinstance(order_id, str):
-        raise BadUserInput(f"{argument}: not a cursor of this list", argument=argument)
-    return datetime.fromtimestamp(millis / 1000, tz=UTC), order_id
+# Parameterised by the page arguments: 100 users with the same page are one command.
+USERS_WITH_PAGE: LoaderSpec[str, UserWithPage | None] = LoaderSpec(
+    "users_with_page", _users_with_page
+)
 
 
-def page_args(
-    *,
-    first: int | None,
-    after: str | None,
-    last: int | None,
-    before: str | None,
-    max_create_time: datetime | None,
-    count: bool,
-    maximum: int,
-) -> PageArgs:
-    """Validated, normalised page arguments; the same request always gives an equal key."""
-    if first is not None and last is not None:
-        raise BadUserInput("first and last: give one of them, not both", argument="last")
-    if after is not None and before is not None:
-        raise BadUserInput("after and before: give one of them, not both", argument="before")
-    forward = last is None and before is None
-    if forward:
-        size = page_size(first, default=DEFAULT_PAGE_SIZE, maximum=maximum, argument="first")
-        cursor = None if after is None else _position(after, argument="after")
-    else:
-        if first is not None or after is not None:
-            raise BadUserInput("first/after and last/before do not mix", argument="first")
-        size = page_size(last, default=DEFAULT_PAGE_SIZE, maximum=maximum, argument="last")
-        cursor = None if before is None else _position(before, argument="before")
+def page_args(request: PageRequest, *, max_create_time: datetime | None, count: bool) -> PageArgs:
+    """The store's page request; the same arguments always give an equal key."""
     return PageArgs(
-        forward=forward, size=size, cursor=cursor, max_create_time=max_create_time, count=count
+        forward=request.forward,
+        size=request.size,
+        cursor=request.position(ORDER_CURSOR),
+        max_create_time=max_create_time,
+        count=count,
     )
 
 
-def _selection_names(selections: Any) -> set[str]:
-    return {getattr(s, "name", "") for s in selections or ()}
-
-
-def _literal_int(value: Any) -> int | None:
+def _whole(value: Any) -> int | None:
     # Selection arguments hold variables' values as they are, and literals as their source text.
     return None if value is None else int(value)
 
 
 def prefetch_args(info: Info) -> PageArgs | None:
-    """The page an `orders` selection under this field will ask for, so that the parent's
-    command can bring it along. None when there is none, or it cannot be known here."""
-    for field in info.selected_fields:
-        for selection in field.selections:
-            if getattr(selection, "name", None) != "orders":
-                continue
-            raw: Mapping[str, Any] = getattr(selection, "arguments", {})
-            try:
-                moment = raw.get("maxCreateTime")
-                if moment is not None and not isinstance(moment, datetime):
-                    moment = parse_datetime(moment)
-                return page_args(
-                    first=_literal_int(raw.get("first")),
-                    after=raw.get("after"),
-                    last=_literal_int(raw.get("last")),
-                    before=raw.get("before"),
-                    max_create_time=moment,
-                    count="totalCount" in _selection_names(getattr(selection, "selections", ())),
-                    maximum=info.context.settings.max_page_size,
-                )
-            except (ApiError, ValueError, TypeError):
-                return None  # the field itself reports the error
-    return None
-
-
-def connection(page: OrderPage) -> OrderConnection:
-    edges = [OrderEdge(cursor=order_cursor(o), node=Order.from_doc(o)) for o in page.orders]
-    return OrderConnection(
-        edges=edges,
-        page_info=PageInfo.of(
-            [e.cursor for e in edges], has_next=page.has_next, has_previous=page.has_previous
-        ),
-        total_count=page.total or 0,
-    )
+    """The page the first `orders` selection under this field will ask for, so that the
+    parent's command can bring it along. None when there is none, or it cannot be known here
+    (the field itself then reports any error)."""
+    found = selected(info, "orders")
+    if not found:
+        return None
+    raw: Mapping[str, Any] = found[0].arguments
+    try:
+        moment = raw.get("maxCreateTime")
+        if moment is not None and not isinstance(moment, datetime):
+            moment = parse_datetime(moment)
+        request = PageRequest.from_arguments(
+            first=_whole(raw.get("first")),
+            after=raw.get("after"),
+            last=_whole(raw.get("last")),
+            before=raw.get("before"),
+            maximum=info.context.settings.max_page_size,
+        )
+        count = any(fields_named(found[0].selections, "totalCount"))
+        return page_args(request, max_create_time=moment, count=count)
+    except (ApiError, ValueError, TypeError):
+        return None
 
 
 async def user_orders(
-    root: HasOrderPages,
     info: Info,
-    first: int | None = None,
-    after: str | None = None,
-    last: int | None = None,
-    before: str | None = None,
-    max_create_time: datetime | None = None,
-) -> OrderConnection:
-    args = page_args(
-        first=first,
-        after=after,
-        last=last,
-        before=before,
-        max_create_time=max_create_time,
-        count="totalCount" in _selection_names(info.selected_fields[0].selections),
-        maximum=info.context.settings.max_page_size,
+    *,
+    user_id: str,
+    prefetched: Mapping[PageArgs, OrderPage],
+    first: int | None,
+    after: str | None,
+    last: int | None,
+    before: str | None,
+    max_create_time: datetime | None,
+) -> Page[OrderDoc]:
+    ctx = info.context
+    request = PageRequest.from_arguments(
+        first=first, after=after, last=last, before=before, maximum=ctx.settings.max_page_size
     )
-    page = root.pages.get(args)
+    args = page_args(request, max_create_time=max_create_time, count=selects(info, "totalCount"))
+    page = prefetched.get(args)
     if page is None:
-        found = await info.context.loaders.user_page.load((root.user_id, args))
-        page = found.page if found is not None and found.page is not None else None
-    if page is None:  # the user was deleted since it was read
-        page = OrderPage(orders=(), total=0, has_next=False, has_previous=False)
-    return connection(page)
+        found: UserWithPage | None = await ctx.loader(USERS_WITH_PAGE, args).load(user_id)
+        page = found.page if found is not None else None
+    page = page or NO_ORDERS  # the user was deleted since it was read
+    return Page.of(
+        page.orders,
+        lambda order: ORDER_CURSOR.encode(OrderPosition(order.create_time, order.id)),
+        has_next=page.has_next,
+        has_previous=page.has_previous,
+        total=page.total,
+    )

@@ -1,189 +1,186 @@
-"""Sensor queries and mutations."""
+"""Sensors: lookups, the sorted and filtered list, and the writes, validated at the edge."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any, Protocol
 
-import strawberry
 from bson import ObjectId
 
 from resolvers import validation
-from resolvers.context import Context
-from resolvers.cursors import decode_cursor, encode_cursor
+from resolvers.context import Info
+from resolvers.cursors import CursorCodec, Id, Integer, Text
 from resolvers.errors import BadUserInput, NotFound
-from schema.relay import PageInfo
-from schema.sensors import (
-    RecordSensorEventsPayload,
-    RejectedEvent,
-    Sensor,
-    SensorConnection,
-    SensorEdge,
-    SensorEventInput,
-    SensorFilter,
-)
-from settings import DEFAULT_PAGE_SIZE, MAX_EVENT_FUTURE_SECONDS, MAX_TITLE_LENGTH
+from resolvers.loaders import LoaderSpec, keyed
+from resolvers.paging import Page, PageRequest
+from resolvers.selection import selects
+from settings import MAX_EVENT_FUTURE_SECONDS, MAX_TITLE_LENGTH
 from store import sensors as store
-from store.sensor_pages import SensorOrder, list_sensors
+from store.database import Database
+from store.sensor_pages import SensorOrder, SensorPosition, list_sensors
+from store.sensor_window import Window
 from store.sensors import SensorDoc, SensorEvent
 
-Info = strawberry.Info[Context, None]
+
+async def _sensors_by_id(
+    database: Database, ids: Sequence[ObjectId], parameter: Any
+) -> list[SensorDoc | None]:
+    found = await store.find_sensors(database.collection(store.COLLECTION), ids=ids)
+    return keyed({doc.id: doc for doc in found}, ids)
 
 
-async def sensor(info: Info, id: strawberry.ID) -> Sensor | None:
-    ctx = info.context
-    doc = await ctx.loaders.sensor_by_id.load(validation.object_id(id, argument="id"))
-    return None if doc is None else Sensor.from_doc(doc, now=ctx.now)
+SENSORS_BY_ID: LoaderSpec[ObjectId, SensorDoc | None] = LoaderSpec("sensors_by_id", _sensors_by_id)
+
+# The cursor holds the database's exact sort key, so the next page starts exactly after it.
+CURSORS = {
+    SensorOrder.TITLE: CursorCodec("sensor:title", (Text(MAX_TITLE_LENGTH), Id()), SensorPosition),
+    SensorOrder.COUNT_24H_DESC: CursorCodec("sensor:count24h", (Integer(), Id()), SensorPosition),
+}
 
 
-def _sensor_cursor(order: SensorOrder, doc: SensorDoc, count24h: int) -> str:
-    # The key is the database's exact sort key, so the next page starts exactly after it.
-    key = doc.title if order is SensorOrder.TITLE else count24h
-    return encode_cursor(f"sensor:{order.value}", key, str(doc.id))
+def _collection(info: Info) -> Any:
+    return info.context.database.collection(store.COLLECTION)
+
+
+async def sensor(info: Info, *, id: str) -> SensorDoc | None:
+    doc: SensorDoc | None = await info.context.loader(SENSORS_BY_ID).load(
+        validation.object_id(id, argument="id")
+    )
+    return doc
 
 
 async def sensors(
     info: Info,
-    first: int | None = DEFAULT_PAGE_SIZE,
-    after: str | None = None,
-    order_by: SensorOrder | None = SensorOrder.TITLE,
-    filter: SensorFilter | None = None,
-) -> SensorConnection:
+    *,
+    first: int | None,
+    after: str | None,
+    order: SensorOrder,
+    min_count24h: int | None,
+    title_prefix: str | None,
+) -> Page[SensorDoc]:
     ctx = info.context
-    order_by = order_by or SensorOrder.TITLE
-    size = validation.page_size(
-        first, default=DEFAULT_PAGE_SIZE, maximum=ctx.settings.max_page_size, argument="first"
+    request = PageRequest.from_arguments(
+        first=first, after=after, maximum=ctx.settings.max_page_size
     )
-    position = None
-    if after is not None:
-        key, last_id = decode_cursor(
-            after, kind=f"sensor:{order_by.value}", size=2, argument="after"
-        )
-        position = (key, validation.object_id(last_id, argument="after"))
-    prefix = filter.title_prefix if filter else None
-    min_count = filter.min_count24h if filter else None
-    if prefix is not None and len(prefix) > MAX_TITLE_LENGTH:
-        raise BadUserInput(
-            f"filter.titlePrefix: at most {MAX_TITLE_LENGTH} characters",
-            argument="filter.titlePrefix",
-        )
-    page = await list_sensors(
-        ctx.database.sensors,
+    codec = CURSORS[order]
+    if title_prefix:
+        validation.text(title_prefix, argument="filter.titlePrefix", maximum=MAX_TITLE_LENGTH)
+    found = await list_sensors(
+        _collection(info),
         now=ctx.now,
-        first=size,
-        order=order_by,
-        after=position,
-        title_prefix=prefix,
-        min_count24h=min_count,
+        first=request.size,
+        order=order,
+        after=request.position(codec),
+        title_prefix=title_prefix or None,
+        min_count24h=min_count24h,
     )
-    edges = [
-        SensorEdge(
-            cursor=_sensor_cursor(order_by, doc, count),
-            node=Sensor.from_doc(doc, now=ctx.now),
-        )
-        for doc, count in zip(page.sensors, page.count24h, strict=True)
-    ]
-    return SensorConnection(
-        edges=edges,
-        page_info=PageInfo.of(
-            [e.cursor for e in edges], has_next=page.has_more, has_previous=after is not None
-        ),
-        total_count=page.total,
+    keys = {
+        doc.id: SensorPosition(doc.title if order is SensorOrder.TITLE else count, doc.id)
+        for doc, count in zip(found.sensors, found.count24h, strict=True)
+    }
+    return Page.of(
+        found.sensors,
+        lambda doc: codec.encode(keys[doc.id]),
+        has_next=found.has_more,
+        has_previous=after is not None,
+        total=found.total,
     )
 
 
-async def create_sensor(info: Info, title: str) -> Sensor:
-    ctx = info.context
-    doc = await store.create_sensor(ctx.database.sensors, title=validation.title(title))
-    return Sensor.from_doc(doc, now=ctx.now)
+async def create_sensor(info: Info, *, title: str) -> SensorDoc:
+    return await store.create_sensor(_collection(info), title=validation.title(title))
 
 
-async def rename_sensor(info: Info, id: strawberry.ID, title: str) -> Sensor:
-    ctx = info.context
+async def rename_sensor(info: Info, *, id: str, title: str) -> SensorDoc:
     sensor_id = validation.object_id(id, argument="id")
     doc = await store.rename_sensor(
-        ctx.database.sensors, sensor_id=sensor_id, title=validation.title(title)
+        _collection(info), sensor_id=sensor_id, title=validation.title(title)
     )
     if doc is None:
         raise NotFound(f"id: no sensor {id}", argument="id")
-    return Sensor.from_doc(doc, now=ctx.now)
+    return doc
 
 
-async def delete_sensor(info: Info, id: strawberry.ID) -> bool:
+async def delete_sensor(info: Info, *, id: str) -> bool:
     sensor_id = validation.object_id(id, argument="id")
-    return await store.delete_sensor(info.context.database.sensors, sensor_id=sensor_id)
+    return await store.delete_sensor(_collection(info), sensor_id=sensor_id)
 
 
-def _validated_events(ctx: Context, events: list[SensorEventInput]) -> list[SensorEvent]:
-    limit = ctx.settings.max_batch_size
-    if len(events) > limit:
+class SensorEventArgs(Protocol):
+    """An event as the schema passes it (a `SensorEventInput`)."""
+
+    @property
+    def sensor_id(self) -> str: ...
+    @property
+    def at(self) -> datetime: ...
+    @property
+    def count(self) -> int: ...
+    @property
+    def value(self) -> float | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class RejectedEvent:
+    index: int
+    sensor_id: ObjectId
+    error: NotFound
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedEvents:
+    accepted: int
+    rejected: tuple[RejectedEvent, ...]
+    sensors: tuple[SensorDoc, ...]  # the touched sensors after the write, when selected
+
+
+def _validated_event(
+    index: int, event: SensorEventArgs, window: Window, latest: datetime
+) -> SensorEvent:
+    where = f"events[{index}]"
+    sensor_id = validation.object_id(event.sensor_id, argument=f"{where}.sensorId")
+    validation.positive(event.count, argument=f"{where}.count")
+    if event.value is not None:
+        validation.finite(event.value, argument=f"{where}.value")
+        validation.finite(event.value * event.count, argument=f"{where}.value")
+    if event.at < window.start:
         raise BadUserInput(
-            f"events: at most {limit} events per call, got {len(events)} "
-            f"(events[{limit}] is the first over the limit)",
-            argument="events",
+            f"{where}.at: {event.at.isoformat()} is before the 24-hour window, which "
+            f"starts at {window.start.isoformat()}",
+            argument=f"{where}.at",
         )
-    oldest = store.window_start(ctx.now)
-    latest = ctx.now + timedelta(seconds=MAX_EVENT_FUTURE_SECONDS)
-    validated = []
-    for index, event in enumerate(events):
-        where = f"events[{index}]"
-        sensor_id = validation.object_id(event.sensor_id, argument=f"{where}.sensorId")
-        if event.count < 1:
-            raise BadUserInput(
-                f"{where}.count: must be at least 1, got {event.count}", argument=f"{where}.count"
-            )
-        if event.value is not None:
-            validation.finite(event.value, argument=f"{where}.value")
-            validation.finite(event.value * event.count, argument=f"{where}.value")
-        if event.at < oldest:
-            raise BadUserInput(
-                f"{where}.at: {event.at.isoformat()} is before the 24-hour window, which "
-                f"starts at {oldest.isoformat()}",
-                argument=f"{where}.at",
-            )
-        if event.at > latest:
-            raise BadUserInput(
-                f"{where}.at: {event.at.isoformat()} is more than "
-                f"{MAX_EVENT_FUTURE_SECONDS // 60} minutes in the future",
-                argument=f"{where}.at",
-            )
-        validated.append(SensorEvent(sensor_id, event.at, event.count, event.value))
-    return validated
+    if event.at > latest:
+        raise BadUserInput(
+            f"{where}.at: {event.at.isoformat()} is more than "
+            f"{MAX_EVENT_FUTURE_SECONDS // 60} minutes in the future",
+            argument=f"{where}.at",
+        )
+    return SensorEvent(sensor_id, event.at, event.count, event.value)
 
 
-def _selects(info: Info, name: str) -> bool:
-    return any(
-        getattr(selection, "name", None) == name
-        for field in info.selected_fields
-        for selection in field.selections
-    )
-
-
-async def record_sensor_events(
-    info: Info, events: list[SensorEventInput]
-) -> RecordSensorEventsPayload:
+async def record_sensor_events(info: Info, *, events: Sequence[SensorEventArgs]) -> RecordedEvents:
+    """Validate every event first (one bad event rejects the call), then write once."""
     ctx = info.context
-    validated = _validated_events(ctx, events)
-    outcome = await store.record_sensor_events(ctx.database.sensors, events=validated, now=ctx.now)
-    rejected = [
+    validation.at_most(events, ctx.settings.max_batch_size, argument="events")
+    window, latest = Window.at(ctx.now), ctx.now + timedelta(seconds=MAX_EVENT_FUTURE_SECONDS)
+    validated = [_validated_event(i, event, window, latest) for i, event in enumerate(events)]
+    outcome = await store.record_sensor_events(_collection(info), events=validated, now=ctx.now)
+    rejected = tuple(
         RejectedEvent(
-            index=index,
-            sensor_id=strawberry.ID(str(event.sensor_id)),
-            code=NotFound.code,
-            message=f"events[{index}].sensorId: no sensor {event.sensor_id}",
+            index,
+            event.sensor_id,
+            NotFound(f"events[{index}].sensorId: no sensor {event.sensor_id}"),
         )
         for index, event in enumerate(validated)
         if event.sensor_id in outcome.missing
-    ]
-    touched: list[ObjectId] = list(dict.fromkeys(e.sensor_id for e in validated))
-    touched = [sensor_id for sensor_id in touched if sensor_id not in outcome.missing]
-    sensors_after: list[Sensor] = []
-    if _selects(info, "sensors") and touched:
-        if outcome.found is not None:
-            docs = [doc for doc in outcome.found if doc.id not in outcome.missing]
-        else:
-            loaded = await ctx.loaders.sensor_by_id.load_many(touched)
-            docs = [doc for doc in loaded if doc is not None]
-        sensors_after = [Sensor.from_doc(doc, now=ctx.now) for doc in docs]
-    return RecordSensorEventsPayload(
-        accepted=len(validated) - len(rejected), rejected=rejected, sensors=sensors_after
     )
+    touched = [i for i in dict.fromkeys(e.sensor_id for e in validated) if i not in outcome.missing]
+    after: tuple[SensorDoc, ...] = ()
+    if touched and selects(info, "sensors"):
+        if outcome.found is not None:
+            after = tuple(doc for doc in outcome.found if doc.id not in outcome.missing)
+        else:
+            loaded = await ctx.loader(SENSORS_BY_ID).load_many(touched)
+            after = tuple(doc for doc in loaded if doc is not None)
+    return RecordedEvents(len(validated) - len(rejected), rejected, after)

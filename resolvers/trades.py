@@ -1,35 +1,55 @@
-"""Customer queries, trade pages and the trades connection, and recordTrades."""
+"""Customers and their trades: counts, pages by number, the trades connection, recordTrades."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from datetime import datetime
+from typing import Any, NamedTuple, Protocol
 
-import strawberry
-
-from resolvers.context import Context
-from resolvers.cursors import decode_cursor, encode_cursor
+from resolvers import validation
+from resolvers.context import Info
+from resolvers.cursors import CursorCodec, Integer, Text, not_a_cursor
 from resolvers.errors import BadUserInput
-from resolvers.validation import page_size
-from schema.relay import PageInfo
-from schema.trades import Trade, TradeConnection, TradeEdge, TradeInput, TradePage
-from settings import (
-    DEFAULT_PAGE_SIZE,
-    MAX_TICKER_LENGTH,
-    MAX_TRADE_YEAR,
-    MAX_TRADES_PER_CALL,
-    MIN_TRADE_YEAR,
-)
+from resolvers.loaders import LoaderSpec
+from resolvers.paging import Page, PageRequest
+from resolvers.selection import selects
+from settings import MAX_TICKER_LENGTH, MAX_TRADE_YEAR, MAX_TRADES_PER_CALL, MIN_TRADE_YEAR
 from store import trades as store
-from store.trades import Bucket, TradeDoc
+from store.database import Database
+from store.trades import Bucket, CustomerCounts, TradeDoc, TradeType
 
-Info = strawberry.Info[Context, None]
 TICKER = re.compile(r"[A-Z0-9.\-]+")
+NO_TRADES = CustomerCounts(trade_count=0, page_count=0)
 
 
-class HasCustomerId(Protocol):
-    customer_id: int
+class TradePosition(NamedTuple):
+    bucket: str  # the bucket's `_id`
+    offset: int  # the trade's place in it
+
+
+TRADE_CURSOR = CursorCodec(
+    "trade",
+    (Text(40, pattern=re.compile(r"[0-9]{1,19}_[0-9]{10}")), Integer(0, 2**31 - 1)),
+    TradePosition,
+)
+
+
+async def _customer_counts(
+    database: Database, customer_ids: Sequence[int], parameter: Any
+) -> list[CustomerCounts]:
+    found = await store.customer_counts(
+        database.collection(store.COLLECTION), customer_ids=customer_ids
+    )
+    return [found.get(customer_id, NO_TRADES) for customer_id in customer_ids]
+
+
+CUSTOMER_COUNTS: LoaderSpec[int, CustomerCounts] = LoaderSpec("customer_counts", _customer_counts)
+
+
+def _collection(info: Info) -> Any:
+    return info.context.database.collection(store.COLLECTION)
 
 
 def customer_id_argument(value: int) -> int:
@@ -38,139 +58,126 @@ def customer_id_argument(value: int) -> int:
     return value
 
 
-async def trade_count(root: HasCustomerId, info: Info) -> int:
-    counts = await info.context.loaders.customer_counts.load(root.customer_id)
-    return counts.trade_count
+async def counts(info: Info, *, customer_id: int) -> CustomerCounts:
+    found: CustomerCounts = await info.context.loader(CUSTOMER_COUNTS).load(customer_id)
+    return found
 
 
-async def page_count(root: HasCustomerId, info: Info) -> int:
-    counts = await info.context.loaders.customer_counts.load(root.customer_id)
-    return counts.page_count
+async def customer(info: Info, *, customer_id: int) -> int | None:
+    """The customer's id when it has trades, else None."""
+    customer_id = customer_id_argument(customer_id)
+    found = await counts(info, customer_id=customer_id)
+    return customer_id if found.page_count else None
 
 
-async def page(root: HasCustomerId, info: Info, number: int) -> TradePage | None:
+async def page(info: Info, *, customer_id: int, number: int) -> tuple[Bucket | None, bool]:
     if number < 1:
         raise BadUserInput(f"number: pages start at 1, got {number}", argument="number")
-    bucket, has_next = await store.find_page(
-        info.context.database.trades, customer_id=root.customer_id, number=number
-    )
-    if bucket is None:
-        return None
-    trades = [Trade.from_doc(t) for t in bucket.trades]
-    return TradePage(number=bucket.page, trades=trades, has_next_page=has_next)
+    return await store.find_page(_collection(info), customer_id=customer_id, number=number)
 
 
 @dataclass(frozen=True, slots=True)
-class _Position:
-    bucket: str
-    index: int
+class _Placed:
+    position: TradePosition
     trade: TradeDoc
 
 
-def _cursor(position: _Position) -> str:
-    return encode_cursor("trade", position.bucket, position.index)
+def _up_to(index: int, start: TradePosition, forward: bool) -> bool:
+    """Whether the trade at `index` of the cursor's bucket is the cursor's or before it."""
+    return index <= start.offset if forward else index >= start.offset
 
 
-def _decode(cursor: str, customer_id: int, *, argument: str) -> tuple[str, int]:
-    bucket, index = decode_cursor(cursor, kind="trade", size=2, argument=argument)
-    if (
-        not isinstance(bucket, str)
-        or not isinstance(index, int)
-        or index < 0
-        or not bucket.startswith(store.id_prefix(customer_id))
+def _from_cursor(
+    buckets: list[Bucket], start: TradePosition | None, forward: bool, argument: str
+) -> list[_Placed]:
+    """The trades of `buckets` in reading order, those up to the cursor's left out."""
+    if start is not None and (
+        not buckets or buckets[0].id != start.bucket or start.offset >= len(buckets[0].trades)
     ):
-        raise BadUserInput(f"{argument}: not a cursor of this list", argument=argument)
-    return bucket, index
-
-
-def _positions(buckets: list[Bucket], *, forward: bool) -> list[_Position]:
+        raise not_a_cursor(argument)  # no such trade: forged, or of another list
     found = []
     for bucket in buckets:
         indexed = list(enumerate(bucket.trades))
         for index, trade in indexed if forward else reversed(indexed):
-            found.append(_Position(bucket.id, index, trade))
+            if start is not None and bucket.id == start.bucket and _up_to(index, start, forward):
+                continue
+            found.append(_Placed(TradePosition(bucket.id, index), trade))
     return found
 
 
 async def trades(
-    root: HasCustomerId,
     info: Info,
-    first: int | None = None,
-    after: str | None = None,
-    last: int | None = None,
-    before: str | None = None,
-) -> TradeConnection:
+    *,
+    customer_id: int,
+    first: int | None,
+    after: str | None,
+    last: int | None,
+    before: str | None,
+) -> Page[TradeDoc]:
     ctx = info.context
-    maximum = ctx.settings.max_page_size
-    if (first is not None or after is not None) and (last is not None or before is not None):
-        raise BadUserInput("first/after and last/before do not mix", argument="last")
-    forward = last is None and before is None
-    size = page_size(
-        first if forward else last,
-        default=DEFAULT_PAGE_SIZE,
-        maximum=maximum,
-        argument="first" if forward else "last",
+    request = PageRequest.from_arguments(
+        first=first, after=after, last=last, before=before, maximum=ctx.settings.max_page_size
     )
-    cursor = after if forward else before
-    start = None
-    if cursor is not None:
-        start = _decode(cursor, root.customer_id, argument="after" if forward else "before")
+    start = request.position(TRADE_CURSOR)
+    if start is not None and not start.bucket.startswith(store.id_prefix(customer_id)):
+        raise not_a_cursor(request.cursor_argument)
     buckets = await store.walk_buckets(
-        ctx.database.trades,
-        customer_id=root.customer_id,
-        start=None if start is None else start[0],
-        forward=forward,
-        trades_wanted=(start[1] + 1 if start else 0) + size,
+        _collection(info),
+        customer_id=customer_id,
+        start=None if start is None else start.bucket,
+        forward=request.forward,
+        trades_wanted=(start.offset + 1 if start else 0) + request.size,
         size=ctx.settings.trades_per_bucket,
     )
-    positions = _positions(buckets, forward=forward)
-    if start is not None:
-        # Drop the cursor's trade and those on its side of it, in the cursor's own bucket.
-        bucket, index = start
-        positions = [
-            p
-            for p in positions
-            if p.bucket != bucket or (p.index > index if forward else p.index < index)
-        ]
-    chosen = positions[:size]
-    more = len(positions) > size
-    if not forward:
-        chosen.reverse()
-    edges = [TradeEdge(cursor=_cursor(p), node=Trade.from_doc(p.trade)) for p in chosen]
-    counts = await ctx.loaders.customer_counts.load(root.customer_id)
-    return TradeConnection(
-        edges=edges,
-        page_info=PageInfo.of(
-            [e.cursor for e in edges],
-            has_next=more if forward else cursor is not None,
-            has_previous=cursor is not None if forward else more,
-        ),
-        total_count=counts.trade_count,
-    )
+    found = _from_cursor(buckets, start, request.forward, request.cursor_argument)
+    total = None
+    if selects(info, "totalCount"):
+        total = (await counts(info, customer_id=customer_id)).trade_count
+    page = Page.cut(found, request, lambda p: TRADE_CURSOR.encode(p.position), total=total)
+    return page.map(lambda placed: placed.trade)
 
 
-def validated_trades(trades: list[TradeInput]) -> list[TradeDoc]:
-    if not 1 <= len(trades) <= MAX_TRADES_PER_CALL:
+class TradeArgs(Protocol):
+    """A trade as the schema passes it (a `TradeInput`)."""
+
+    @property
+    def type(self) -> TradeType: ...
+    @property
+    def ticker(self) -> str: ...
+    @property
+    def qty(self) -> int: ...
+    @property
+    def date(self) -> datetime: ...
+
+
+def _validated_trade(index: int, trade: TradeArgs) -> TradeDoc:
+    where = f"trades[{index}]"
+    if not (1 <= len(trade.ticker) <= MAX_TICKER_LENGTH and TICKER.fullmatch(trade.ticker)):
         raise BadUserInput(
-            f"trades: 1 to {MAX_TRADES_PER_CALL} per call, got {len(trades)}", argument="trades"
+            f"{where}.ticker: 1 to {MAX_TICKER_LENGTH} of A-Z, 0-9, '.' and '-', "
+            f"got {trade.ticker!r}",
+            argument=f"{where}.ticker",
         )
-    validated = []
-    for index, trade in enumerate(trades):
-        where = f"trades[{index}]"
-        if not (1 <= len(trade.ticker) <= MAX_TICKER_LENGTH and TICKER.fullmatch(trade.ticker)):
-            raise BadUserInput(
-                f"{where}.ticker: 1 to {MAX_TICKER_LENGTH} of A-Z, 0-9, '.' and '-', "
-                f"got {trade.ticker!r}",
-                argument=f"{where}.ticker",
-            )
-        if trade.qty < 1:
-            raise BadUserInput(
-                f"{where}.qty: must be positive, got {trade.qty}", argument=f"{where}.qty"
-            )
-        if not MIN_TRADE_YEAR <= trade.date.year <= MAX_TRADE_YEAR:
-            raise BadUserInput(
-                f"{where}.date: must be between {MIN_TRADE_YEAR} and {MAX_TRADE_YEAR}",
-                argument=f"{where}.date",
-            )
-        validated.append(TradeDoc(trade.type.value, trade.ticker, trade.qty, trade.date))
-    return validated
+    if trade.qty < 1:
+        raise BadUserInput(
+            f"{where}.qty: must be positive, got {trade.qty}", argument=f"{where}.qty"
+        )
+    if not MIN_TRADE_YEAR <= trade.date.year <= MAX_TRADE_YEAR:
+        raise BadUserInput(
+            f"{where}.date: must be between {MIN_TRADE_YEAR} and {MAX_TRADE_YEAR}",
+            argument=f"{where}.date",
+        )
+    return TradeDoc(trade.type.value, trade.ticker, trade.qty, trade.date)
+
+
+async def record_trades(info: Info, *, customer_id: int, trades: Sequence[TradeArgs]) -> list[int]:
+    """The page each trade went to, in input order."""
+    customer_id = customer_id_argument(customer_id)
+    validation.at_most(trades, MAX_TRADES_PER_CALL, argument="trades", minimum=1)
+    validated = [_validated_trade(index, trade) for index, trade in enumerate(trades)]
+    return await store.record_trades(
+        _collection(info),
+        customer_id=customer_id,
+        trades=validated,
+        size=info.context.settings.trades_per_bucket,
+    )

@@ -1,15 +1,16 @@
-"""User queries and the order mutations."""
+"""Users and the order mutations, validated at the edge."""
 
 from __future__ import annotations
 
-import strawberry
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Protocol
 
 from resolvers import validation
-from resolvers.context import Context
+from resolvers.context import Info
 from resolvers.errors import BadUserInput, LimitExceeded, NotFound
-from resolvers.orders import prefetch_args
-from schema.orders import OrderInput
-from schema.users import User
+from resolvers.orders import USERS_WITH_PAGE, prefetch_args
 from settings import (
     MAX_ORDER_ID_LENGTH,
     MAX_ORDER_INFO_LENGTH,
@@ -20,42 +21,57 @@ from settings import (
 )
 from store import users as store
 from store.order_pages import PageArgs
-from store.users import OrderDoc, OrderLimitExceeded, UserWithPage
-
-Info = strawberry.Info[Context, None]
+from store.users import OrderDoc, OrderPage, UserDoc, UserWithPage
 
 
-def _user(found: UserWithPage | None, args: PageArgs | None) -> User | None:
+@dataclass(frozen=True, slots=True)
+class LoadedUser:
+    """A user, with the order pages read along with it, by their arguments."""
+
+    user: UserDoc
+    pages: Mapping[PageArgs, OrderPage] = field(default_factory=dict)
+
+
+def _loaded(found: UserWithPage | None, args: PageArgs | None) -> LoadedUser | None:
     if found is None:
         return None
     pages = {args: found.page} if args is not None and found.page is not None else {}
-    return User.from_doc(found.user, pages)
+    return LoadedUser(found.user, pages)
 
 
-async def user(info: Info, user_id: str) -> User | None:
-    user_id = validation.text(user_id, argument="userId", maximum=MAX_USER_ID_LENGTH)
+def _user_id(value: str, *, argument: str = "userId") -> str:
+    return validation.text(value, argument=argument, maximum=MAX_USER_ID_LENGTH)
+
+
+async def user(info: Info, *, user_id: str) -> LoadedUser | None:
+    user_id = _user_id(user_id)
     args = prefetch_args(info)
-    return _user(await info.context.loaders.user_page.load((user_id, args)), args)
+    found = await info.context.loader(USERS_WITH_PAGE, args).load(user_id)
+    return _loaded(found, args)
 
 
-async def users(info: Info, user_ids: list[str]) -> list[User | None]:
-    if len(user_ids) > MAX_USERS_PER_QUERY:
-        raise BadUserInput(
-            f"userIds: at most {MAX_USERS_PER_QUERY} ids, got {len(user_ids)}", argument="userIds"
-        )
+async def users(info: Info, *, user_ids: Sequence[str]) -> list[LoadedUser | None]:
+    validation.at_most(user_ids, MAX_USERS_PER_QUERY, argument="userIds")
     for index, user_id in enumerate(user_ids):
-        validation.text(user_id, argument=f"userIds[{index}]", maximum=MAX_USER_ID_LENGTH)
+        _user_id(user_id, argument=f"userIds[{index}]")
     args = prefetch_args(info)
-    found = await info.context.loaders.user_page.load_many([(u, args) for u in user_ids])
-    return [_user(f, args) for f in found]
+    found = await info.context.loader(USERS_WITH_PAGE, args).load_many(list(user_ids))
+    return [_loaded(f, args) for f in found]
 
 
-def _orders(orders: list[OrderInput], *, max_orders: int) -> list[OrderDoc]:
-    if len(orders) > MAX_ORDERS_PER_CALL:
-        raise BadUserInput(
-            f"orders: at most {MAX_ORDERS_PER_CALL} per call, got {len(orders)}",
-            argument="orders",
-        )
+class OrderArgs(Protocol):
+    """An order as the schema passes it (an `OrderInput`)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def create_time(self) -> datetime: ...
+    @property
+    def info(self) -> str | None: ...
+
+
+def _orders(orders: Sequence[OrderArgs], *, max_orders: int) -> list[OrderDoc]:
+    validation.at_most(orders, MAX_ORDERS_PER_CALL, argument="orders")
     if len(orders) > max_orders:
         raise LimitExceeded(f"orders: a user holds at most {max_orders} orders", argument="orders")
     seen: dict[str, int] = {}
@@ -80,44 +96,38 @@ def _orders(orders: list[OrderInput], *, max_orders: int) -> list[OrderDoc]:
 
 async def upsert_orders(
     info: Info,
-    user_id: str,
-    user_type: str | None = None,
-    name: str | None = None,
     *,
-    orders: list[OrderInput],
-) -> User:
+    user_id: str,
+    user_type: str | None,
+    name: str | None,
+    orders: Sequence[OrderArgs],
+) -> LoadedUser:
     ctx = info.context
-    user_id = validation.text(user_id, argument="userId", maximum=MAX_USER_ID_LENGTH)
+    user_id = _user_id(user_id)
     if user_type is not None:
         validation.text(user_type, argument="userType", maximum=MAX_USER_TEXT_LENGTH)
     if name is not None:
         validation.text(name, argument="name", maximum=MAX_USER_TEXT_LENGTH)
     max_orders = ctx.settings.max_orders_per_user
-    validated = _orders(orders, max_orders=max_orders)
-    try:
-        doc = await store.upsert_orders(
-            ctx.database.users,
-            user_id=user_id,
-            orders=validated,
-            user_type=user_type,
-            name=name,
-            max_orders=max_orders,
-        )
-    except OrderLimitExceeded as exc:
-        raise LimitExceeded(f"orders: {exc}; nothing was written", argument="orders") from None
-    return User.from_doc(doc)
+    doc = await store.upsert_orders(
+        ctx.database.collection(store.COLLECTION),
+        user_id=user_id,
+        orders=_orders(orders, max_orders=max_orders),
+        user_type=user_type,
+        name=name,
+        max_orders=max_orders,
+    )
+    return LoadedUser(doc)
 
 
-async def delete_orders(info: Info, user_id: str, order_ids: list[strawberry.ID]) -> User:
-    user_id = validation.text(user_id, argument="userId", maximum=MAX_USER_ID_LENGTH)
-    if len(order_ids) > MAX_ORDERS_PER_CALL:
-        raise BadUserInput(
-            f"orderIds: at most {MAX_ORDERS_PER_CALL} per call, got {len(order_ids)}",
-            argument="orderIds",
-        )
+async def delete_orders(info: Info, *, user_id: str, order_ids: Sequence[str]) -> LoadedUser:
+    user_id = _user_id(user_id)
+    validation.at_most(order_ids, MAX_ORDERS_PER_CALL, argument="orderIds")
     doc = await store.delete_orders(
-        info.context.database.users, user_id=user_id, order_ids=[str(i) for i in order_ids]
+        info.context.database.collection(store.COLLECTION),
+        user_id=user_id,
+        order_ids=[str(i) for i in order_ids],
     )
     if doc is None:
         raise NotFound(f"userId: no user {user_id!r}", argument="userId")
-    return User.from_doc(doc)
+    return LoadedUser(doc)

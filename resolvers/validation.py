@@ -1,9 +1,15 @@
-"""Checks of argument shapes and limits, run once at the edge before anything is written."""
+"""Checks of argument shapes and limits, run once at the edge before anything is written.
+
+Every check raises `BadUserInput` naming the argument (`events[3].count`, `userId`...).
+"""
 
 from __future__ import annotations
 
 import math
 import unicodedata
+from collections.abc import Sized
+from datetime import UTC, datetime
+from typing import Any
 
 from bson import ObjectId
 from bson.errors import InvalidId
@@ -19,30 +25,19 @@ def object_id(value: str, *, argument: str) -> ObjectId:
         raise BadUserInput(f"{argument}: {value!r} is not a valid ID", argument=argument) from None
 
 
-def has_control_characters(text: str) -> bool:
-    return any(unicodedata.category(ch) == "Cc" for ch in text)
+def is_storable_text(value: str) -> bool:
+    """True when BSON can hold the string: no NUL, no lone surrogate (not UTF-8 encodable)."""
+    if "\x00" in value:
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
-def title(value: str, *, argument: str = "title") -> str:
-    if not value.strip():
-        raise BadUserInput(f"{argument}: must not be empty", argument=argument)
-    return text(value, argument=argument, maximum=MAX_TITLE_LENGTH)
-
-
-def page_size(value: int | None, *, default: int, maximum: int, argument: str) -> int:
-    if value is None:
-        return default
-    if value < 0:
-        raise BadUserInput(f"{argument}: must not be negative, got {value}", argument=argument)
-    if value > maximum:
-        raise BadUserInput(f"{argument}: at most {maximum}, got {value}", argument=argument)
-    return value
-
-
-def finite(value: float, *, argument: str) -> float:
-    if not math.isfinite(value):
-        raise BadUserInput(f"{argument}: must be a finite number", argument=argument)
-    return value
+def _has_control_characters(value: str) -> bool:
+    return any(unicodedata.category(ch) in ("Cc", "Cs") for ch in value)
 
 
 def text(value: str, *, argument: str, maximum: int) -> str:
@@ -53,6 +48,59 @@ def text(value: str, *, argument: str, maximum: int) -> str:
         raise BadUserInput(
             f"{argument}: at most {maximum} characters, got {len(value)}", argument=argument
         )
-    if has_control_characters(value):
+    if _has_control_characters(value):
         raise BadUserInput(f"{argument}: must not contain control characters", argument=argument)
     return value
+
+
+def title(value: str, *, argument: str = "title") -> str:
+    if not value.strip():
+        raise BadUserInput(f"{argument}: must not be empty", argument=argument)
+    return text(value, argument=argument, maximum=MAX_TITLE_LENGTH)
+
+
+def finite(value: float, *, argument: str) -> float:
+    if not math.isfinite(value):
+        raise BadUserInput(f"{argument}: must be a finite number", argument=argument)
+    return value
+
+
+def positive(value: int, *, argument: str) -> int:
+    if value < 1:
+        raise BadUserInput(f"{argument}: must be at least 1, got {value}", argument=argument)
+    return value
+
+
+def at_most(items: Sized, limit: int, *, argument: str, minimum: int = 0) -> None:
+    """A list argument of `minimum` to `limit` elements a call."""
+    count = len(items)
+    if count > limit:
+        raise BadUserInput(
+            f"{argument}: at most {limit} per call, got {count} "
+            f"({argument}[{limit}] is the first over the limit)",
+            argument=argument,
+        )
+    if count < minimum:
+        raise BadUserInput(
+            f"{argument}: at least {minimum} per call, got {count}", argument=argument
+        )
+
+
+def parse_datetime(value: Any) -> datetime:
+    """The DateTime scalar's input: ISO-8601 with an offset, to UTC milliseconds."""
+    if not isinstance(value, str):
+        raise ValueError("DateTime must be an ISO-8601 string, such as 2024-01-31T10:00:00Z")
+    written = value.strip()
+    if written.endswith(("z", "Z")):
+        written = written[:-1] + "+00:00"
+    try:
+        parsed = datetime.fromisoformat(written)
+    except ValueError:
+        raise ValueError(f"DateTime {value!r} is not ISO-8601") from None
+    if parsed.tzinfo is None or parsed.utcoffset() is None:
+        raise ValueError(f"DateTime {value!r} has no offset: add Z or +hh:mm")
+    if "T" not in written and " " not in written:
+        raise ValueError(f"DateTime {value!r} needs a time, not only a date")
+    # MongoDB stores milliseconds: round the same way on the way in.
+    utc = parsed.astimezone(UTC)
+    return utc.replace(microsecond=utc.microsecond // 1000 * 1000)

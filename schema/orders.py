@@ -1,4 +1,5 @@
-"""Order types and inputs; `Order.from_doc` is the one conversion from a stored order."""
+"""User and order types, and the user fields of Query and Mutation; `Order.from_doc` and
+`User.from_loaded` are the conversions from stored users and orders."""
 
 from __future__ import annotations
 
@@ -8,8 +9,15 @@ from typing import Any
 
 import strawberry
 
-from schema.relay import PageInfo
-from store.users import OrderDoc
+from resolvers import orders as resolve_orders
+from resolvers import users as resolve
+from resolvers.context import Info
+from resolvers.users import LoadedUser
+from schema.permissions import WRITE
+from schema.relay import Connection
+from schema.strawberry_internals import install_input_builder
+from store.order_pages import PageArgs
+from store.users import OrderDoc, OrderPage
 
 
 @strawberry.type(description="An order embedded in its user.")
@@ -23,17 +31,62 @@ class Order:
         return cls(id=strawberry.ID(doc.id), info=doc.info, create_time=doc.create_time)
 
 
-@strawberry.type
-class OrderEdge:
-    cursor: str
-    node: Order
-
-
 @strawberry.type(description="A page of a user's orders, newest first (Relay connection).")
-class OrderConnection:
-    edges: list[OrderEdge]
-    page_info: PageInfo
-    total_count: int = strawberry.field(description="Orders that pass `maxCreateTime`.")
+class OrderConnection(Connection[Order]):
+    pass
+
+
+async def _orders(
+    root: User,
+    info: Info,
+    first: int | None = None,
+    after: str | None = None,
+    last: int | None = None,
+    before: str | None = None,
+    max_create_time: datetime | None = None,
+) -> OrderConnection:
+    page = await resolve_orders.user_orders(
+        info,
+        user_id=root.user_id,
+        prefetched=root.pages,
+        first=first,
+        after=after,
+        last=last,
+        before=before,
+        max_create_time=max_create_time,
+    )
+    return OrderConnection.from_page(page, Order.from_doc)
+
+
+@strawberry.type(description="A user and the orders embedded in it.")
+class User:
+    user_id: str
+    user_type: str | None
+    name: str | None
+    order_count: int = strawberry.field(description="All orders of the user, unfiltered.")
+    # Pages read together with the user (same command), by their arguments.
+    pages: strawberry.Private[Mapping[PageArgs, OrderPage]]
+
+    @classmethod
+    def from_loaded(cls, loaded: LoadedUser) -> User:
+        user = loaded.user
+        return cls(
+            user_id=user.user_id,
+            user_type=user.user_type,
+            name=user.name,
+            order_count=user.order_count,
+            pages=loaded.pages,
+        )
+
+    orders: OrderConnection = strawberry.field(
+        resolver=_orders,
+        description="Newest first; `maxCreateTime` keeps orders created at or before it; "
+        "`totalCount` counts the orders that pass it.",
+    )
+
+
+def _user(loaded: LoadedUser | None) -> User | None:
+    return None if loaded is None else User.from_loaded(loaded)
 
 
 @strawberry.input(description="An order to replace (same id) or insert.")
@@ -43,9 +96,56 @@ class OrderInput:
     info: str | None = None
 
 
-def _order_from_input(cls: type, value: Mapping[str, Any], context: object) -> OrderInput:
-    # graphql-core has coerced every field already; skip the generic per-field conversion.
+def _order_input(value: Mapping[str, Any]) -> OrderInput:
     return OrderInput(id=value["id"], create_time=value["createTime"], info=value.get("info"))
 
 
-OrderInput.__strawberry_definition__.from_input = _order_from_input  # type: ignore[attr-defined]
+install_input_builder(OrderInput, _order_input)
+
+
+async def _user_field(info: Info, user_id: str) -> User | None:
+    return _user(await resolve.user(info, user_id=user_id))
+
+
+async def _users(info: Info, user_ids: list[str]) -> list[User | None]:
+    return [_user(found) for found in await resolve.users(info, user_ids=user_ids)]
+
+
+@strawberry.type
+class UserQueries:
+    user: User | None = strawberry.field(resolver=_user_field)
+    users: list[User | None] = strawberry.field(
+        resolver=_users, description="In the order asked, null where unknown; at most 100 ids."
+    )
+
+
+async def _upsert_orders(
+    info: Info,
+    user_id: str,
+    user_type: str | None = None,
+    name: str | None = None,
+    *,
+    orders: list[OrderInput],
+) -> User:
+    loaded = await resolve.upsert_orders(
+        info, user_id=user_id, user_type=user_type, name=name, orders=orders
+    )
+    return User.from_loaded(loaded)
+
+
+async def _delete_orders(info: Info, user_id: str, order_ids: list[strawberry.ID]) -> User:
+    return User.from_loaded(await resolve.delete_orders(info, user_id=user_id, order_ids=order_ids))
+
+
+@strawberry.type
+class UserMutations:
+    upsert_orders: User = strawberry.mutation(
+        resolver=_upsert_orders,
+        permission_classes=WRITE,
+        description="Replace orders by id, insert new ones, create the user when missing.",
+    )
+    delete_orders: User = strawberry.mutation(
+        resolver=_delete_orders,
+        permission_classes=WRITE,
+        description="Remove orders by id; unknown ids are ignored.",
+    )

@@ -1,8 +1,20 @@
-"""Relay connection pieces shared by every connection."""
+"""The Relay connection types every list shares: `Connection[T]`, `Edge[T]`, `PageInfo`.
+
+A domain declares its connection by naming the node type (`class OrderConnection(Connection[
+Order])`), and builds it from its resolver's `Page` with `from_page`, in one place.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, Generic, Self, TypeVar
+
 import strawberry
+
+from resolvers.paging import Page
+
+NodeType = TypeVar("NodeType")
+R = TypeVar("R")
 
 
 @strawberry.type(description="Where a page sits in its list (Relay PageInfo).")
@@ -12,12 +24,40 @@ class PageInfo:
     start_cursor: str | None
     end_cursor: str | None
 
+
+@strawberry.type
+class Edge(Generic[NodeType]):
+    cursor: str = strawberry.field(description="Opaque; pass it as `after` or `before`.")
+    node: NodeType
+
+
+def _total_count(root: Connection[Any]) -> int:
+    if root.total is None:
+        raise RuntimeError("totalCount was selected, but the resolver did not count")
+    return root.total
+
+
+@strawberry.type
+class Connection(Generic[NodeType]):
+    edges: list[Edge[NodeType]]
+    page_info: PageInfo
+    total_count: int = strawberry.field(
+        resolver=_total_count,
+        description="The nodes of the whole list (with its filters), all pages.",
+    )
+    # None when the resolver saw no `totalCount` in the selection and did not count.
+    total: strawberry.Private[int | None] = None
+
     @classmethod
-    def of(cls, cursors: list[str], *, has_next: bool, has_previous: bool) -> PageInfo:
-        """The page info of a page whose edges have these cursors, in order."""
+    def from_page(cls, page: Page[R], node: Callable[[R], NodeType]) -> Self:
+        edges = [Edge(cursor=cursor, node=node(record)) for cursor, record in page.edges]
         return cls(
-            has_next_page=has_next,
-            has_previous_page=has_previous,
-            start_cursor=cursors[0] if cursors else None,
-            end_cursor=cursors[-1] if cursors else None,
+            edges=edges,
+            page_info=PageInfo(
+                has_next_page=page.has_next,
+                has_previous_page=page.has_previous,
+                start_cursor=edges[0].cursor if edges else None,
+                end_cursor=edges[-1].cursor if edges else None,
+            ),
+            total=page.total,
         )

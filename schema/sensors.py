@@ -1,19 +1,30 @@
-"""Sensor types and inputs; `Sensor.from_doc` is the one conversion from a stored sensor."""
+"""Sensor types, and the sensor fields of Query and Mutation; `Sensor.from_doc` is the one
+conversion from a stored sensor."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from datetime import datetime, timedelta
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 import strawberry
 
-from schema.relay import PageInfo
-from settings import SENSOR_WINDOW_HOURS
-from store import sensor_pages
-from store.sensors import HourTotal, SensorDoc, hour_start, window_start
+from resolvers import sensors as resolve
+from resolvers.context import Info
+from schema.errors import code_of
+from schema.permissions import WRITE
+from schema.relay import Connection
+from schema.strawberry_internals import install_input_builder
+from store.sensor_pages import SensorOrder as StoredSensorOrder
+from store.sensor_window import Window
+from store.sensors import HourTotal, SensorDoc
 
 GRAPHQL_INT_MAX = 2**31 - 1
+
+
+def _saturate(count: int) -> int:
+    # GraphQL Int is 32-bit: a larger total is reported as the largest Int, never an error.
+    return min(count, GRAPHQL_INT_MAX)
 
 
 @strawberry.type(description="Event statistics over the 24-hour window.")
@@ -23,6 +34,19 @@ class SensorStats:
     min: float | None
     max: float | None
     avg: float | None
+
+    @classmethod
+    def of(cls, totals: Sequence[HourTotal]) -> SensorStats:
+        valued = [t for t in totals if t.value_count > 0 and t.sum is not None]
+        value_count = sum(t.value_count for t in valued)
+        total = sum(t.sum or 0.0 for t in valued)
+        return cls(
+            count=_saturate(sum(t.count for t in totals)),
+            sum=total if valued else None,
+            min=min(t.min for t in valued if t.min is not None) if valued else None,
+            max=max(t.max for t in valued if t.max is not None) if valued else None,
+            avg=total / value_count if valued else None,
+        )
 
 
 @strawberry.type(description="One hour of the window; the hour starts at `hour` (UTC).")
@@ -34,51 +58,17 @@ class HourlyTotal:
     max: float | None
     avg: float | None
 
-
-def _saturate(count: int) -> int:
-    # GraphQL Int is 32-bit: a larger total is reported as the largest Int, never an error.
-    return min(count, GRAPHQL_INT_MAX)
-
-
-def _hourly(totals: tuple[HourTotal, ...], now: datetime) -> list[HourlyTotal]:
-    by_hour = {t.hour: t for t in totals}
-    start = window_start(now)
-    hours = []
-    for offset in range(SENSOR_WINDOW_HOURS):
-        hour = start + timedelta(hours=offset)
-        bucket = by_hour.get(hour)
-        if bucket is None:
-            hours.append(HourlyTotal(hour=hour, count=0, sum=None, min=None, max=None, avg=None))
-            continue
-        valued = bucket.value_count > 0 and bucket.sum is not None
-        hours.append(
-            HourlyTotal(
-                hour=hour,
-                count=_saturate(bucket.count),
-                sum=bucket.sum if valued else None,
-                min=bucket.min if valued else None,
-                max=bucket.max if valued else None,
-                avg=(bucket.sum or 0.0) / bucket.value_count if valued else None,
-            )
+    @classmethod
+    def of(cls, hour: datetime, total: HourTotal | None) -> HourlyTotal:
+        stats = SensorStats.of([] if total is None else [total])
+        return cls(
+            hour=hour,
+            count=stats.count,
+            sum=stats.sum,
+            min=stats.min,
+            max=stats.max,
+            avg=stats.avg,
         )
-    return hours
-
-
-def _stats(totals: tuple[HourTotal, ...], now: datetime) -> tuple[int, SensorStats]:
-    start, end = window_start(now), hour_start(now)
-    in_window = [t for t in totals if start <= t.hour <= end]
-    count = sum(t.count for t in in_window)
-    valued = [t for t in in_window if t.value_count > 0 and t.sum is not None]
-    value_count = sum(t.value_count for t in valued)
-    total = sum(t.sum or 0.0 for t in valued)
-    stats = SensorStats(
-        count=_saturate(count),
-        sum=total if valued else None,
-        min=min(t.min for t in valued if t.min is not None) if valued else None,
-        max=max(t.max for t in valued if t.max is not None) if valued else None,
-        avg=total / value_count if valued else None,
-    )
-    return count, stats
 
 
 @strawberry.type(description="A sensor and its event counts over the last 24 hours.")
@@ -96,31 +86,25 @@ class Sensor:
 
     @classmethod
     def from_doc(cls, doc: SensorDoc, *, now: datetime) -> Sensor:
-        count, stats = _stats(doc.totals, now)
+        window = Window.at(now)
+        by_hour = {t.hour: t for t in doc.totals if window.holds(t.hour)}
+        stats = SensorStats.of(list(by_hour.values()))
         return cls(
             id=strawberry.ID(str(doc.id)),
             title=doc.title,
-            count24h=_saturate(count),
+            count24h=stats.count,
             stats24h=stats,
-            hourly=_hourly(doc.totals, now),
+            hourly=[HourlyTotal.of(hour, by_hour.get(hour)) for hour in window.hours()],
             last_event_at=doc.last_event_at,
         )
 
 
-@strawberry.type
-class SensorEdge:
-    cursor: str
-    node: Sensor
-
-
 @strawberry.type(description="A page of sensors (Relay connection).")
-class SensorConnection:
-    edges: list[SensorEdge]
-    page_info: PageInfo
-    total_count: int
+class SensorConnection(Connection[Sensor]):
+    pass
 
 
-SensorOrder = strawberry.enum(sensor_pages.SensorOrder, name="SensorOrder")
+strawberry.enum(StoredSensorOrder, name="SensorOrder")
 
 
 @strawberry.input
@@ -137,12 +121,30 @@ class SensorEventInput:
     value: float | None = None
 
 
+def _event_input(value: Mapping[str, Any]) -> SensorEventInput:
+    return SensorEventInput(
+        sensor_id=value["sensorId"], at=value["at"], count=value["count"], value=value.get("value")
+    )
+
+
+install_input_builder(SensorEventInput, _event_input)
+
+
 @strawberry.type(description="An event that was well-formed but could not be applied.")
 class RejectedEvent:
     index: int
     sensor_id: strawberry.ID
     code: str
     message: str
+
+    @classmethod
+    def from_record(cls, record: resolve.RejectedEvent) -> RejectedEvent:
+        return cls(
+            index=record.index,
+            sensor_id=strawberry.ID(str(record.sensor_id)),
+            code=code_of(record.error),
+            message=str(record.error),
+        )
 
 
 @strawberry.type
@@ -152,12 +154,72 @@ class RecordSensorEventsPayload:
     sensors: list[Sensor] = strawberry.field(description="The touched sensors after the write.")
 
 
-def _event_from_input(cls: type, value: Mapping[str, Any], context: object) -> SensorEventInput:
-    # graphql-core has already coerced every field (scalars parsed, defaults filled in), so the
-    # generic per-field conversion, the largest cost of a 1,000-event batch, is skipped.
-    return SensorEventInput(
-        sensor_id=value["sensorId"], at=value["at"], count=value["count"], value=value.get("value")
+def _sensor_node(info: Info) -> Callable[[SensorDoc], Sensor]:
+    now = info.context.now
+    return lambda doc: Sensor.from_doc(doc, now=now)
+
+
+async def _sensor(info: Info, id: strawberry.ID) -> Sensor | None:
+    doc = await resolve.sensor(info, id=id)
+    return None if doc is None else _sensor_node(info)(doc)
+
+
+async def _sensors(
+    info: Info,
+    first: int | None = 20,
+    after: str | None = None,
+    order_by: StoredSensorOrder | None = StoredSensorOrder.TITLE,
+    filter: SensorFilter | None = None,
+) -> SensorConnection:
+    page = await resolve.sensors(
+        info,
+        first=first,
+        after=after,
+        order=order_by or StoredSensorOrder.TITLE,
+        min_count24h=filter.min_count24h if filter else None,
+        title_prefix=filter.title_prefix if filter else None,
+    )
+    return SensorConnection.from_page(page, _sensor_node(info))
+
+
+@strawberry.type
+class SensorQueries:
+    sensor: Sensor | None = strawberry.field(resolver=_sensor)
+    sensors: SensorConnection = strawberry.field(resolver=_sensors)
+
+
+async def _create_sensor(info: Info, title: str) -> Sensor:
+    return _sensor_node(info)(await resolve.create_sensor(info, title=title))
+
+
+async def _rename_sensor(info: Info, id: strawberry.ID, title: str) -> Sensor:
+    return _sensor_node(info)(await resolve.rename_sensor(info, id=id, title=title))
+
+
+async def _delete_sensor(info: Info, id: strawberry.ID) -> bool:
+    return await resolve.delete_sensor(info, id=id)
+
+
+async def _record_sensor_events(
+    info: Info, events: list[SensorEventInput]
+) -> RecordSensorEventsPayload:
+    recorded = await resolve.record_sensor_events(info, events=events)
+    return RecordSensorEventsPayload(
+        accepted=recorded.accepted,
+        rejected=[RejectedEvent.from_record(r) for r in recorded.rejected],
+        sensors=[_sensor_node(info)(doc) for doc in recorded.sensors],
     )
 
 
-SensorEventInput.__strawberry_definition__.from_input = _event_from_input  # type: ignore[attr-defined]
+@strawberry.type
+class SensorMutations:
+    create_sensor: Sensor = strawberry.mutation(resolver=_create_sensor, permission_classes=WRITE)
+    rename_sensor: Sensor = strawberry.mutation(resolver=_rename_sensor, permission_classes=WRITE)
+    delete_sensor: bool = strawberry.mutation(
+        resolver=_delete_sensor,
+        permission_classes=WRITE,
+        description="True when a sensor was deleted, false when there was none with this id.",
+    )
+    record_sensor_events: RecordSensorEventsPayload = strawberry.mutation(
+        resolver=_record_sensor_events, permission_classes=WRITE
+    )

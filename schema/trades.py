@@ -1,34 +1,35 @@
-"""Trade and customer types; conversions from stored buckets live here, once."""
+"""Customer and trade types, and the customer fields of Query and Mutation; the conversions
+from stored buckets live here, once."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime
-from enum import Enum
 from typing import Any
 
 import strawberry
 
-from schema.relay import PageInfo
-from store.trades import TradeDoc
+from resolvers import trades as resolve
+from resolvers.context import Info
+from schema.permissions import WRITE
+from schema.relay import Connection
+from schema.strawberry_internals import install_input_builder
+from store.trades import Bucket, TradeDoc
+from store.trades import TradeType as StoredTradeType
 
-
-@strawberry.enum
-class TradeType(Enum):
-    BUY = "buy"
-    SELL = "sell"
+strawberry.enum(StoredTradeType, name="TradeType")
 
 
 @strawberry.type
 class Trade:
-    type: TradeType
+    type: StoredTradeType
     ticker: str
     qty: int
     date: datetime
 
     @classmethod
     def from_doc(cls, doc: TradeDoc) -> Trade:
-        return cls(type=TradeType(doc.type), ticker=doc.ticker, qty=doc.qty, date=doc.date)
+        return cls(type=StoredTradeType(doc.type), ticker=doc.ticker, qty=doc.qty, date=doc.date)
 
 
 @strawberry.type(description="One bucket: the trades of one page, oldest first.")
@@ -37,43 +38,115 @@ class TradePage:
     trades: list[Trade]
     has_next_page: bool
 
-
-@strawberry.type
-class TradeEdge:
-    cursor: str
-    node: Trade
+    @classmethod
+    def from_bucket(cls, bucket: Bucket, *, has_next: bool) -> TradePage:
+        trades = [Trade.from_doc(t) for t in bucket.trades]
+        return cls(number=bucket.page, trades=trades, has_next_page=has_next)
 
 
 @strawberry.type(description="A customer's trades in insertion order (Relay connection).")
-class TradeConnection:
-    edges: list[TradeEdge]
-    page_info: PageInfo
-    total_count: int
+class TradeConnection(Connection[Trade]):
+    pass
+
+
+async def _trade_count(root: Customer, info: Info) -> int:
+    return (await resolve.counts(info, customer_id=root.customer_id)).trade_count
+
+
+async def _page_count(root: Customer, info: Info) -> int:
+    return (await resolve.counts(info, customer_id=root.customer_id)).page_count
+
+
+async def _page(root: Customer, info: Info, number: int) -> TradePage | None:
+    bucket, has_next = await resolve.page(info, customer_id=root.customer_id, number=number)
+    return None if bucket is None else TradePage.from_bucket(bucket, has_next=has_next)
+
+
+async def _trades(
+    root: Customer,
+    info: Info,
+    first: int | None = None,
+    after: str | None = None,
+    last: int | None = None,
+    before: str | None = None,
+) -> TradeConnection:
+    page = await resolve.trades(
+        info, customer_id=root.customer_id, first=first, after=after, last=last, before=before
+    )
+    return TradeConnection.from_page(page, Trade.from_doc)
+
+
+@strawberry.type(description="A customer's trades, grouped 10 to a bucket document (page).")
+class Customer:
+    customer_id: int
+    trade_count: int = strawberry.field(resolver=_trade_count)
+    page_count: int = strawberry.field(resolver=_page_count)
+    page: TradePage | None = strawberry.field(
+        resolver=_page, description="Page `number`, from 1, oldest first; null past the end."
+    )
+    trades: TradeConnection = strawberry.field(
+        resolver=_trades, description="In insertion order; `last`/`before` read newest first."
+    )
 
 
 @strawberry.input
 class TradeInput:
-    type: TradeType
+    type: StoredTradeType
     ticker: str
     qty: int
     date: datetime
 
 
-def trade_type(kind: Any) -> TradeType:
+def _trade_type(kind: Any) -> StoredTradeType:
     """The enum from whatever graphql-core coerced it to: the member, its name or its value."""
-    if isinstance(kind, TradeType):
+    if isinstance(kind, StoredTradeType):
         return kind
-    return TradeType[kind] if kind in TradeType.__members__ else TradeType(kind)
+    return StoredTradeType[kind] if kind in StoredTradeType.__members__ else StoredTradeType(kind)
 
 
-def _trade_from_input(cls: type, value: Mapping[str, Any], context: object) -> TradeInput:
-    # graphql-core has coerced every field already (the enum to its Python value too).
+def _trade_input(value: Mapping[str, Any]) -> TradeInput:
     return TradeInput(
-        type=trade_type(value["type"]),
+        type=_trade_type(value["type"]),
         ticker=value["ticker"],
         qty=value["qty"],
         date=value["date"],
     )
 
 
-TradeInput.__strawberry_definition__.from_input = _trade_from_input  # type: ignore[attr-defined]
+install_input_builder(TradeInput, _trade_input)
+
+
+@strawberry.type
+class RecordTradesPayload:
+    customer: Customer
+    page_numbers: list[int] = strawberry.field(
+        description="The page each trade went to, in input order."
+    )
+
+
+async def _customer(info: Info, customer_id: int) -> Customer | None:
+    found = await resolve.customer(info, customer_id=customer_id)
+    return None if found is None else Customer(customer_id=found)
+
+
+@strawberry.type
+class CustomerQueries:
+    customer: Customer | None = strawberry.field(
+        resolver=_customer, description="Null when the customer has no trades."
+    )
+
+
+async def _record_trades(
+    info: Info, customer_id: int, trades: list[TradeInput]
+) -> RecordTradesPayload:
+    pages = await resolve.record_trades(info, customer_id=customer_id, trades=trades)
+    return RecordTradesPayload(customer=Customer(customer_id=customer_id), page_numbers=pages)
+
+
+@strawberry.type
+class CustomerMutations:
+    record_trades: RecordTradesPayload = strawberry.mutation(
+        resolver=_record_trades,
+        permission_classes=WRITE,
+        description="Append 1 to 100 trades, 10 to a bucket, in order.",
+    )

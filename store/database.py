@@ -2,27 +2,35 @@
 
 from __future__ import annotations
 
+import importlib
 import logging
+import pkgutil
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import cast
 
 from pymongo import AsyncMongoClient, IndexModel
 
+from embedded import EmbeddedEngine
 from settings import Settings
-from store import sensors, trades, users
 from store.commands import CommandCounter, CommandLog
-from store.embedded import EmbeddedEngine
 from store.protocols import AsyncCollection, AsyncDatabase
 
 logger = logging.getLogger("arraygraph.store")
 
-# Each collection's name and the indexes its store module relies on.
-COLLECTIONS: dict[str, list[IndexModel]] = {
-    sensors.COLLECTION: sensors.INDEXES,
-    users.COLLECTION: users.INDEXES,
-    trades.COLLECTION: trades.INDEXES,
-}
+
+def declared_collections() -> dict[str, tuple[IndexModel, ...]]:
+    """Each store module's `COLLECTION` and `INDEXES`, found by walking the `store` package, so
+    a new collection's module is found without being listed anywhere."""
+    import store
+
+    found: dict[str, tuple[IndexModel, ...]] = {}
+    for module_info in pkgutil.iter_modules(store.__path__):
+        module = importlib.import_module(f"store.{module_info.name}")
+        name = getattr(module, "COLLECTION", None)
+        if isinstance(name, str):
+            found[name] = tuple(getattr(module, "INDEXES", ()))
+    return found
 
 
 @dataclass(slots=True)
@@ -34,23 +42,15 @@ class Database:
     embedded: bool
     close: Callable[[], Awaitable[None]]
 
-    @property
-    def sensors(self) -> AsyncCollection:
-        return self.db[sensors.COLLECTION]
-
-    @property
-    def users(self) -> AsyncCollection:
-        return self.db[users.COLLECTION]
-
-    @property
-    def trades(self) -> AsyncCollection:
-        return self.db[trades.COLLECTION]
+    def collection(self, name: str) -> AsyncCollection:
+        """The collection a store module declares as its `COLLECTION`."""
+        return self.db[name]
 
     async def ping(self) -> None:
         await self.db.command("ping")
 
     async def create_indexes(self) -> None:
-        for name, indexes in COLLECTIONS.items():
+        for name, indexes in declared_collections().items():
             if indexes:
                 await self.db[name].create_indexes(indexes)
 

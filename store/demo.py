@@ -7,20 +7,23 @@ from datetime import UTC, datetime, timedelta
 from bson import ObjectId
 
 from settings import Settings
-from store import sensors, users
+from store import sensors, trades, users
 from store.database import Database
 from store.protocols import AsyncCollection, Document
+from store.times import hour_start
 
 
 async def seed_demo_data(database: Database, *, now: datetime, settings: Settings) -> None:
-    await seed_demo_sensors(database.sensors, now=now)
-    await seed_demo_users(database.users, now=now, max_orders=settings.max_orders_per_user)
-    await seed_demo_trades(database.trades)
+    await seed_demo_sensors(database.collection(sensors.COLLECTION), now=now)
+    await seed_demo_users(
+        database.collection(users.COLLECTION), now=now, max_orders=settings.max_orders_per_user
+    )
+    await seed_demo_trades(database.collection(trades.COLLECTION))
 
 
 async def seed_demo_sensors(coll: AsyncCollection, *, now: datetime) -> None:
     """The seed article's "Sensor 1" and "Sensor 2", with totals placed relative to now."""
-    hour = sensors.hour_start(now)
+    hour = hour_start(now)
     demo: dict[ObjectId, tuple[str, list[tuple[int, int, float | None]]]] = {
         ObjectId("5a934e000102030405000000"): (
             "Sensor 1",

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from store.expressions import literal
 
@@ -26,13 +26,20 @@ STEPS_PER_STAGE = 5  # nested within one stage; the nesting stays far below 100 
 Expression = dict[str, Any]
 
 
+class OrderPosition(NamedTuple):
+    """An order's place in the list: the list is sorted by these two, descending."""
+
+    create_time: datetime
+    id: str
+
+
 @dataclass(frozen=True, slots=True)
 class PageArgs:
     """A normalised page request; equal requests are equal keys for the DataLoader."""
 
     forward: bool
     size: int
-    cursor: tuple[datetime, str] | None = None
+    cursor: OrderPosition | None = None
     max_create_time: datetime | None = None
     count: bool = True  # whether `totalCount` is wanted: it may cost one more search
 

@@ -6,19 +6,27 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
-from typing import Any
+from typing import Any, NamedTuple
 
 from bson import ObjectId
 from pymongo import ASCENDING, DESCENDING
 
 from store.expressions import literal
 from store.protocols import AsyncCollection
-from store.sensors import SensorDoc, hour_start, sensor_from_document, window_start
+from store.sensor_window import Window
+from store.sensors import SensorDoc, sensor_from_document
 
 
 class SensorOrder(Enum):
     TITLE = "title"
     COUNT_24H_DESC = "count24h"
+
+
+class SensorPosition(NamedTuple):
+    """Where a page ends: the sort key (the title, or the 24-hour count) and the id."""
+
+    key: str | int
+    id: ObjectId
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +42,7 @@ def _title_prefix_filter(prefix: str | None) -> dict[str, Any]:
     return {"title": {"$regex": "^" + re.escape(prefix)}} if prefix else {}
 
 
-def _after_filter(order: SensorOrder, after: tuple[Any, ObjectId] | None) -> dict[str, Any]:
+def _after_filter(order: SensorOrder, after: SensorPosition | None) -> dict[str, Any]:
     if after is None:
         return {}
     key, last_id = after
@@ -49,15 +57,16 @@ async def list_sensors(
     now: datetime,
     first: int,
     order: SensorOrder = SensorOrder.TITLE,
-    after: tuple[Any, ObjectId] | None = None,
+    after: SensorPosition | None = None,
     title_prefix: str | None = None,
     min_count24h: int | None = None,
 ) -> SensorPage:
     """One page of sensors, sorted and filtered on the window's count inside the database."""
+    window = Window.at(now)
     in_window = {
         "$and": [
-            {"$gte": ["$$this.timestamp", literal(window_start(now))]},
-            {"$lte": ["$$this.timestamp", literal(hour_start(now))]},
+            {"$gte": ["$$this.timestamp", literal(window.start)]},
+            {"$lte": ["$$this.timestamp", literal(window.end)]},
         ]
     }
     pipeline: list[dict[str, Any]] = [

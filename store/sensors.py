@@ -11,15 +11,16 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from bson import ObjectId
 from pymongo import ASCENDING, IndexModel, ReturnDocument, UpdateOne
 
-from settings import SENSOR_WINDOW_HOURS
 from store.expressions import literal
 from store.protocols import AsyncCollection, Document
+from store.sensor_window import Window
+from store.times import as_utc, hour_start
 
 COLLECTION = "sensors"
 INDEXES = [IndexModel([("title", ASCENDING), ("_id", ASCENDING)], name="title_id")]
@@ -57,21 +58,6 @@ class RecordOutcome:
     found: tuple[SensorDoc, ...] | None  # touched sensors after the write, when already read
 
 
-def hour_start(moment: datetime) -> datetime:
-    return moment.astimezone(UTC).replace(minute=0, second=0, microsecond=0)
-
-
-def window_start(now: datetime) -> datetime:
-    """The first hour of the window: the current UTC hour and the 23 before it."""
-    return hour_start(now) - timedelta(hours=SENSOR_WINDOW_HOURS - 1)
-
-
-def _utc(moment: datetime | None) -> datetime | None:
-    if moment is None:
-        return None
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
-
-
 def _number(value: Any) -> float | None:
     return None if value is None else float(value)
 
@@ -79,12 +65,12 @@ def _number(value: Any) -> float | None:
 def sensor_from_document(doc: Mapping[str, Any]) -> SensorDoc:
     totals = []
     for bucket in doc.get("totals") or ():
-        hour = _utc(bucket.get("timestamp"))
-        if hour is None:
+        hour = bucket.get("timestamp")
+        if not isinstance(hour, datetime):
             continue
         totals.append(
             HourTotal(
-                hour=hour,
+                hour=as_utc(hour),
                 count=int(bucket.get("count") or 0),
                 sum=_number(bucket.get("sum")),
                 min=_number(bucket.get("min")),
@@ -92,11 +78,12 @@ def sensor_from_document(doc: Mapping[str, Any]) -> SensorDoc:
                 value_count=int(bucket.get("valueCount") or 0),
             )
         )
+    last_event_at = doc.get("lastEventAt")
     return SensorDoc(
         id=doc["_id"],
         title=str(doc.get("title", "")),
         totals=tuple(totals),
-        last_event_at=_utc(doc.get("lastEventAt")),
+        last_event_at=None if last_event_at is None else as_utc(last_event_at),
     )
 
 
@@ -225,7 +212,7 @@ async def record_sensor_events(
         latest[event.sensor_id] = max(event.at, latest.get(event.sensor_id, event.at))
     if not per_sensor:
         return RecordOutcome(missing=frozenset(), found=())
-    oldest_kept = window_start(now)
+    oldest_kept = Window.at(now).start
     ops = [
         UpdateOne(
             {"_id": sensor_id},

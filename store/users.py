@@ -10,16 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from pymongo import ASCENDING, IndexModel, ReturnDocument
-from pymongo.errors import DocumentTooLarge, DuplicateKeyError, WriteError
+from pymongo.errors import DuplicateKeyError, OperationFailure
 
+from store.errors import StoredLimitReached
 from store.expressions import literal
 from store.order_pages import PageArgs, page_pipeline, page_variables
 from store.protocols import AsyncCollection
-from store.rules import DOCUMENT_TOO_LARGE_CODES
+from store.server_codes import DOCUMENT_TOO_LARGE_CODES
+from store.times import as_utc
 
 COLLECTION = "users"
 INDEXES = [IndexModel([("userId", ASCENDING)], unique=True, name="userId_unique")]
@@ -55,16 +57,11 @@ class UserWithPage:
     page: OrderPage | None
 
 
-class OrderLimitExceeded(Exception):
-    """The write would leave the user over a limit; nothing was written."""
-
-
-def _utc(moment: datetime) -> datetime:
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+TOO_LARGE = "orders: the user document would exceed 16 MiB; nothing was written"
 
 
 def _order(raw: Mapping[str, Any]) -> OrderDoc:
-    return OrderDoc(id=str(raw["_id"]), create_time=_utc(raw["createTime"]), info=raw.get("info"))
+    return OrderDoc(id=str(raw["_id"]), create_time=as_utc(raw["createTime"]), info=raw.get("info"))
 
 
 def _user(raw: Mapping[str, Any]) -> UserDoc:
@@ -85,7 +82,8 @@ def _page(raw: Mapping[str, Any], args: PageArgs) -> OrderPage:
         has_next, has_previous = bool(raw["hasNext"]), len(orders) > args.size
         orders = orders[-args.size :] if args.size else ()
     first = raw.get("first")
-    total = None if first is None else raw["orderCount"] - first
+    # A server computes the search bounds with $divide/$floor, which give doubles.
+    total = None if first is None else int(raw["orderCount"] - first)
     return OrderPage(orders=orders, total=total, has_next=has_next, has_previous=has_previous)
 
 
@@ -154,11 +152,11 @@ async def _update_user(
             # retry (a server retries this shape by itself; this covers a standalone too).
             if attempt:
                 raise
-        except DocumentTooLarge as exc:
-            raise OrderLimitExceeded("the user document would exceed 16 MiB") from exc
-        except WriteError as exc:
+        except OperationFailure as exc:
+            # A server reports a findAndModify past 16 MiB as a command error
+            # (OperationFailure); the code says which limit.
             if exc.code in DOCUMENT_TOO_LARGE_CODES:
-                raise OrderLimitExceeded("the user document would exceed 16 MiB") from exc
+                raise StoredLimitReached(TOO_LARGE, argument="orders") from exc
             raise
     return None  # unreachable: the loop returns or raises
 
@@ -178,7 +176,10 @@ async def upsert_orders(
     raw = await _update_user(coll, user_id, pipeline, ids, upsert=True)
     assert raw is not None  # an upsert always returns the document
     if raw["absent"]:
-        raise OrderLimitExceeded(f"a user holds at most {max_orders} orders")
+        raise StoredLimitReached(
+            f"orders: a user holds at most {max_orders} orders; nothing was written",
+            argument="orders",
+        )
     return _user(raw)
 
 

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any
 
 import pytest
 
 from app import create_app
 from settings import Settings
 from store.database import Database, open_database
-from store.embedded import EmbeddedEngine
-from tests.support import Api, FakeClock, running
+from tests.support import Api, ApiFactory, FakeClock, running
 
 
 @pytest.fixture
@@ -38,19 +36,16 @@ async def api(settings: Settings, clock: FakeClock, database: Database) -> Async
 
 
 @pytest.fixture
-def make_api(clock: FakeClock) -> Callable[..., Any]:
+def make_api(clock: FakeClock) -> ApiFactory:
     """An app with other settings: `async with make_api(settings) as api: ...`."""
 
     @asynccontextmanager
-    async def factory(settings: Settings, **kwargs: Any) -> AsyncIterator[Api]:
-        database = kwargs.pop("database", None) or open_database(settings)
-        app = create_app(settings, clock=clock, database=database, **kwargs)
+    async def factory(
+        settings: Settings, *, demo: bool = False, database: Database | None = None
+    ) -> AsyncIterator[Api]:
+        database = database or open_database(settings)
+        app = create_app(settings, clock=clock, database=database, demo=demo)
         async with running(app) as client:
             yield Api(client=client, database=database, clock=clock)
 
     return factory
-
-
-@pytest.fixture
-def engine() -> EmbeddedEngine:
-    return EmbeddedEngine()

@@ -1,6 +1,6 @@
 """Aggregation expressions on the embedded engine give a server's answers.
 
-The engine compiles expressions into closures (`store/embedded_compiler.py`); these cases pin
+The engine compiles expressions into closures (`embedded/compiler.py`); these cases pin
 the answers of each compiled operator, including the cases it hands back to mongomock-ng.
 """
 
@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from store.embedded import EmbeddedEngine
+from embedded import EmbeddedEngine
 
 WHEN = datetime(2024, 1, 1, tzinfo=UTC)
 DOC = {

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from store.embedded import EmbeddedCollection, EmbeddedEngine
+from embedded import EmbeddedCollection, EmbeddedEngine
 
 WHEN = datetime(2024, 1, 1, 12, 0, tzinfo=UTC)
 

@@ -6,8 +6,8 @@ import pytest
 from pymongo import UpdateOne
 from pymongo.errors import BulkWriteError, DuplicateKeyError, WriteError
 
-from store.embedded import EmbeddedCollection, EmbeddedEngine
-from store.rules import (
+from embedded import CommandCounts, EmbeddedCollection, EmbeddedEngine
+from embedded.rules import (
     BSON_OBJECT_TOO_LARGE,
     CONFLICTING_UPDATE_OPERATORS,
     IMMUTABLE_FIELD,
@@ -186,13 +186,12 @@ async def test_unordered_bulk_write_reports_each_failed_operation(coll: Embedded
     assert (await coll.find_one({"_id": 2}))["count"] == 2
 
 
-async def test_each_command_is_counted_once(
-    engine: EmbeddedEngine, coll: EmbeddedCollection
-) -> None:
-    engine.commands.reset()
+async def test_each_command_is_counted_once() -> None:
+    counts = CommandCounts()
+    coll = EmbeddedEngine(counts)["test"]["things"]
     await coll.insert_one({"_id": 1})
     await coll.find({}).to_list()
     await coll.update_one({"_id": 1}, {"$set": {"a": 1}})
     await coll.bulk_write([UpdateOne({"_id": 1}, {"$inc": {"n": 1}})] * 5)
-    assert engine.commands.count == 4
-    assert engine.commands.by_name["bulkWrite"] == 1
+    assert counts.count == 4
+    assert counts.by_name["bulkWrite"] == 1

@@ -43,7 +43,7 @@ def order(order_id: str, minutes: int, info: str | None = None) -> dict[str, Any
 
 
 async def stored_orders(api: Api, user_id: str) -> list[dict[str, Any]]:
-    doc = await api.database.users.find_one({"userId": user_id})
+    doc = await api.collection("users").find_one({"userId": user_id})
     assert doc is not None
     orders: list[dict[str, Any]] = doc["orderList"]
     return orders
@@ -58,4 +58,4 @@ async def seed_orders(api: Api, user_id: str, count: int, *, info: str = "x") ->
         {"_id": f"o{i:06}", "info": info, "createTime": BASE + timedelta(minutes=i)}
         for i in reversed(range(count))
     ]
-    await api.database.users.insert_one({"userId": user_id, "orderList": orders})
+    await api.collection("users").insert_one({"userId": user_id, "orderList": orders})

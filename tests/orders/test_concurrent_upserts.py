@@ -30,11 +30,11 @@ async def test_50_concurrent_upserts_with_overlapping_ids_lose_nothing(clock: Fa
 
         await asyncio.gather(*(upsert(orders) for orders in calls))
 
-    doc = await database.users.find_one({"userId": "shared"})
+    doc = await database.collection("users").find_one({"userId": "shared"})
     assert doc is not None
     stored = doc["orderList"]
     ids = [o["_id"] for o in stored]
     assert sorted(ids) == [f"{i:03}" for i in range(59)]  # every id once
     keys = [(o["createTime"], o["_id"]) for o in stored]
     assert keys == sorted(keys, reverse=True)  # newest first
-    assert await database.users.count_documents({"userId": "shared"}) == 1
+    assert await database.collection("users").count_documents({"userId": "shared"}) == 1

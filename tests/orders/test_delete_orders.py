@@ -16,7 +16,7 @@ async def test_delete_orders_removes_only_known_ids(api: Api) -> None:
 async def test_delete_orders_of_an_unknown_user_is_not_found(api: Api) -> None:
     body = await api.post(DELETE, {"userId": "ghost", "ids": ["1"]})
     assert error_codes(body) == ["NOT_FOUND"]
-    assert await api.database.users.count_documents({}) == 0
+    assert await api.collection("users").count_documents({}) == 0
 
 
 async def test_delete_orders_is_one_command(api: Api) -> None:

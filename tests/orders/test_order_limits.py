@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -10,17 +9,17 @@ import pytest
 
 from settings import MAX_BSON_DOCUMENT_BYTES, Settings
 from tests.orders.support import BASE, UPSERT, order, stored_orders
-from tests.support import Api, error_codes
+from tests.support import Api, ApiFactory, error_codes
 
 
 async def test_upsert_orders_over_max_orders_per_user_is_refused_and_writes_nothing(
-    make_api: Callable[..., Any],
+    make_api: ApiFactory,
 ) -> None:
     async with make_api(Settings(max_orders_per_user=5)) as api:
         await api.data(
             UPSERT, {"userId": "u", "name": "Ann", "orders": [order(str(i), i) for i in range(4)]}
         )
-        before = await api.database.users.find_one({"userId": "u"})
+        before = await api.collection("users").find_one({"userId": "u"})
         body = await api.post(
             UPSERT,
             {
@@ -31,11 +30,11 @@ async def test_upsert_orders_over_max_orders_per_user_is_refused_and_writes_noth
         )
         assert error_codes(body) == ["LIMIT_EXCEEDED"]
         assert body["errors"][0]["extensions"]["argument"] == "orders"
-        assert await api.database.users.find_one({"userId": "u"}) == before
+        assert await api.collection("users").find_one({"userId": "u"}) == before
 
 
 async def test_upsert_orders_replacing_at_the_limit_is_allowed(
-    make_api: Callable[..., Any],
+    make_api: ApiFactory,
 ) -> None:
     async with make_api(Settings(max_orders_per_user=3)) as api:
         await api.data(UPSERT, {"userId": "u", "orders": [order(str(i), i) for i in range(3)]})
@@ -44,7 +43,7 @@ async def test_upsert_orders_replacing_at_the_limit_is_allowed(
 
 
 async def test_upsert_orders_past_16_mib_is_refused_as_a_server_refuses_it(
-    make_api: Callable[..., Any],
+    make_api: ApiFactory,
 ) -> None:
     async with make_api(Settings(max_orders_per_user=100_000)) as api:
         info = "i" * 1000
@@ -53,7 +52,7 @@ async def test_upsert_orders_past_16_mib_is_refused_as_a_server_refuses_it(
             {"_id": f"o{i:06}", "info": info, "createTime": BASE + timedelta(minutes=i)}
             for i in reversed(range(count))
         ]
-        await api.database.users.insert_one({"userId": "big", "orderList": big})
+        await api.collection("users").insert_one({"userId": "big", "orderList": big})
         before = len(await stored_orders(api, "big"))
         more = [order(f"n{i:03}", 10**6 + i, info) for i in range(100)]
         body = await api.post(UPSERT, {"userId": "big", "orders": more})
@@ -78,7 +77,7 @@ async def test_upsert_orders_rejects_bad_orders_and_writes_nothing(
     body = await api.post(UPSERT, {"userId": "u", "orders": orders})
     assert error_codes(body) == ["BAD_USER_INPUT"]
     assert body["errors"][0]["extensions"]["argument"] == argument
-    assert await api.database.users.count_documents({}) == 0
+    assert await api.collection("users").count_documents({}) == 0
 
 
 async def test_upsert_orders_accepts_ids_of_64_characters(api: Api) -> None:

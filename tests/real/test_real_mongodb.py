@@ -43,19 +43,21 @@ async def real() -> AsyncIterator[Database]:
 
 async def test_real_record_sensor_events_counts_in_one_command(real: Database) -> None:
     now = datetime(2022, 9, 12, 13, 0, tzinfo=UTC)
-    doc = await sensors.create_sensor(real.sensors, title="real")
+    doc = await sensors.create_sensor(real.collection(sensors.COLLECTION), title="real")
     events = [sensors.SensorEvent(doc.id, now, 1, float(i)) for i in range(100)]
     real.commands.reset()
-    outcome = await sensors.record_sensor_events(real.sensors, events=events, now=now)
+    outcome = await sensors.record_sensor_events(
+        real.collection(sensors.COLLECTION), events=events, now=now
+    )
     assert outcome.missing == frozenset()
     assert real.commands.count == 1
-    page = await sensor_pages.list_sensors(real.sensors, now=now, first=10)
+    page = await sensor_pages.list_sensors(real.collection(sensors.COLLECTION), now=now, first=10)
     assert page.count24h == (100,)
 
 
 async def test_real_server_rejects_conflicting_operators(real: Database) -> None:
     with pytest.raises(WriteError) as raised:
-        await real.sensors.update_one(
+        await real.collection(sensors.COLLECTION).update_one(
             {"_id": "x"}, {"$pull": {"a": 1}, "$push": {"a": 2}}, upsert=True
         )
     assert raised.value.code == 40
@@ -64,10 +66,14 @@ async def test_real_server_rejects_conflicting_operators(real: Database) -> None
 async def test_real_upsert_orders_and_page(real: Database) -> None:
     base = datetime(2024, 1, 1, tzinfo=UTC)
     orders = [users.OrderDoc(f"o{i:03}", base + timedelta(minutes=i), "$$ROOT") for i in range(50)]
-    doc = await users.upsert_orders(real.users, user_id="u", orders=orders, max_orders=100)
+    doc = await users.upsert_orders(
+        real.collection(users.COLLECTION), user_id="u", orders=orders, max_orders=100
+    )
     assert doc.order_count == 50
     args = PageArgs(forward=True, size=5, max_create_time=base + timedelta(minutes=20))
-    page = (await users.load_users(real.users, user_ids=["u"], page=args))["u"].page
+    page = (await users.load_users(real.collection(users.COLLECTION), user_ids=["u"], page=args))[
+        "u"
+    ].page
     assert page is not None
     assert [o.id for o in page.orders] == ["o020", "o019", "o018", "o017", "o016"]
     assert page.total == 21
@@ -77,7 +83,9 @@ async def test_real_upsert_orders_and_page(real: Database) -> None:
 async def test_real_record_trades_fills_buckets_in_order(real: Database) -> None:
     base = datetime(2024, 1, 1, tzinfo=UTC)
     batch = [trades.TradeDoc("buy", "MDB", q, base + timedelta(seconds=q)) for q in range(1, 26)]
-    pages = await trades.record_trades(real.trades, customer_id=7, trades=batch, size=10)
+    pages = await trades.record_trades(
+        real.collection(trades.COLLECTION), customer_id=7, trades=batch, size=10
+    )
     assert pages == [1] * 10 + [2] * 10 + [3] * 5
-    counts = await trades.customer_counts(real.trades, customer_id=7)
-    assert (counts.trade_count, counts.page_count) == (25, 3)
+    counts = await trades.customer_counts(real.collection(trades.COLLECTION), customer_ids=[7])
+    assert (counts[7].trade_count, counts[7].page_count) == (25, 3)

@@ -22,7 +22,7 @@ async def _sensor_with_one_event(api: Api) -> str:
 
 
 async def _stored(api: Api) -> list[dict[str, Any]]:
-    docs: list[dict[str, Any]] = await api.database.sensors.find({}).to_list()
+    docs: list[dict[str, Any]] = await api.collection("sensors").find({}).to_list()
     return docs
 
 
@@ -111,7 +111,7 @@ async def test_record_sensor_events_reports_unknown_sensors_and_applies_the_rest
     ]
     assert unknown in payload["rejected"][0]["message"]
     assert payload["sensors"] == [{"id": sensor_id, "title": "Known", "count24h": 3}]
-    assert await api.database.sensors.count_documents({"_id": ObjectId(unknown)}) == 0
+    assert await api.collection("sensors").count_documents({"_id": ObjectId(unknown)}) == 0
 
 
 @pytest.mark.parametrize("title", ["", "   ", "x" * 201, "bell\x07", "line\nbreak"])
@@ -119,7 +119,7 @@ async def test_create_sensor_rejects_a_bad_title(api: Api, title: str) -> None:
     body = await api.post(CREATE, {"t": title})
     assert error_codes(body) == ["BAD_USER_INPUT"]
     assert body["errors"][0]["extensions"]["argument"] == "title"
-    assert await api.database.sensors.count_documents({}) == 0
+    assert await api.collection("sensors").count_documents({}) == 0
 
 
 async def test_sensor_rejects_a_malformed_id(api: Api) -> None:

@@ -26,7 +26,7 @@ async def test_count24h_follows_the_seed_example(api: Api) -> None:
 
 async def test_count24h_of_a_sensor_stored_without_totals(api: Api) -> None:
     sensor_2 = ObjectId("5a934e000102030405000001")
-    await api.database.sensors.insert_one({"_id": sensor_2, "title": "Sensor 2"})
+    await api.collection("sensors").insert_one({"_id": sensor_2, "title": "Sensor 2"})
     api.clock.set("2022-09-12T10:00:10Z")
     payload = await record(
         api, {"sensorId": str(sensor_2), "at": "2022-09-12T10:00:00Z", "count": 123}
@@ -42,6 +42,6 @@ async def test_write_drops_buckets_that_left_the_window(api: Api) -> None:
     await record(api, {"sensorId": sensor_id, "at": "2022-09-12T06:00:00Z"})
     api.clock.set("2022-09-13T08:30:00Z")
     await record(api, {"sensorId": sensor_id, "at": "2022-09-13T08:00:00Z"})
-    stored = await api.database.sensors.find_one({"_id": ObjectId(sensor_id)})
+    stored = await api.collection("sensors").find_one({"_id": ObjectId(sensor_id)})
     assert [bucket["count"] for bucket in stored["totals"]] == [1]
     assert stored["totals"][0]["timestamp"].hour == 8

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 import pytest
 
 from settings import Settings
 from tests.sensors.queries import CREATE
-from tests.support import error_codes
+from tests.support import ApiFactory, error_codes
 
 TOKENS = Settings(api_tokens=("s3cret", "other-token"))
 
@@ -24,32 +21,30 @@ TOKENS = Settings(api_tokens=("s3cret", "other-token"))
     ],
 )
 async def test_mutation_without_a_valid_token_is_unauthenticated_and_writes_nothing(
-    make_api: Callable[..., Any], headers: dict[str, str]
+    make_api: ApiFactory, headers: dict[str, str]
 ) -> None:
     async with make_api(TOKENS) as api:
         body = await api.post(CREATE, {"t": "x"}, headers=headers)
         assert error_codes(body) == ["UNAUTHENTICATED"]
-        assert await api.database.sensors.count_documents({}) == 0
+        assert await api.collection("sensors").count_documents({}) == 0
 
 
 @pytest.mark.parametrize("token", ["s3cret", "other-token"])
-async def test_mutation_with_a_listed_token_is_applied(
-    make_api: Callable[..., Any], token: str
-) -> None:
+async def test_mutation_with_a_listed_token_is_applied(make_api: ApiFactory, token: str) -> None:
     async with make_api(TOKENS) as api:
         body = await api.post(CREATE, {"t": "x"}, headers={"authorization": f"Bearer {token}"})
         assert "errors" not in body
-        assert await api.database.sensors.count_documents({}) == 1
+        assert await api.collection("sensors").count_documents({}) == 1
 
 
-async def test_queries_need_no_token(make_api: Callable[..., Any]) -> None:
+async def test_queries_need_no_token(make_api: ApiFactory) -> None:
     async with make_api(TOKENS) as api:
         body = await api.post("{ sensors { totalCount } }")
         assert body == {"data": {"sensors": {"totalCount": 0}}}
 
 
 async def test_mutations_need_no_token_when_none_is_configured(
-    make_api: Callable[..., Any],
+    make_api: ApiFactory,
 ) -> None:
     async with make_api(Settings()) as api:
         body = await api.post(CREATE, {"t": "x"})

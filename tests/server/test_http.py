@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from settings import Settings
 from store.database import open_database
-from tests.support import Api
+from tests.support import Api, ApiFactory
 
 
 async def test_graphql_post_serves_a_query(api: Api) -> None:
@@ -24,7 +21,7 @@ async def test_graphql_get_refuses_a_mutation(api: Api) -> None:
     query = 'mutation { createSensor(title: "x") { id } }'
     response = await api.client.get("/graphql", params={"query": query})
     assert response.status_code in (400, 405)
-    assert await api.database.sensors.count_documents({}) == 0
+    assert await api.collection("sensors").count_documents({}) == 0
 
 
 async def test_browser_get_shows_graphiql(api: Api) -> None:
@@ -44,7 +41,7 @@ async def test_readyz_answers_when_the_database_pings(api: Api) -> None:
 
 
 async def test_readyz_is_503_when_the_database_does_not_answer(
-    make_api: Callable[..., Any],
+    make_api: ApiFactory,
 ) -> None:
     database = open_database(Settings())
 
@@ -58,7 +55,7 @@ async def test_readyz_is_503_when_the_database_does_not_answer(
     assert response.json()["status"] == "unavailable"
 
 
-async def test_demo_data_holds_the_seed_sensors(make_api: Callable[..., Any]) -> None:
+async def test_demo_data_holds_the_seed_sensors(make_api: ApiFactory) -> None:
     async with make_api(Settings(), demo=True) as api:
         data = await api.data("{ sensors { edges { node { title count24h } } } }")
     nodes = [edge["node"] for edge in data["sensors"]["edges"]]
@@ -66,7 +63,7 @@ async def test_demo_data_holds_the_seed_sensors(make_api: Callable[..., Any]) ->
     assert all(n["count24h"] > 0 for n in nodes)
 
 
-async def test_demo_data_holds_user_u1_with_200_orders(make_api: Callable[..., Any]) -> None:
+async def test_demo_data_holds_user_u1_with_200_orders(make_api: ApiFactory) -> None:
     async with make_api(Settings(), demo=True) as api:
         data = await api.data(
             '{ user(userId: "u1") { orderCount orders(first: 1) { totalCount } } }'

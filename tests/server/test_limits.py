@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
-from typing import Any
+from collections.abc import AsyncIterator
 
 from settings import MAX_REQUEST_BYTES, Settings
-from tests.support import Api, error_codes
+from tests.support import Api, ApiFactory, error_codes
 
 # Depth 4: sensors > edges > node > hourly.
 DEPTH_4 = "{ sensors { edges { node { hourly { hour } } } } }"
 
 
 async def test_query_deeper_than_the_depth_limit_is_rejected(
-    make_api: Callable[..., Any],
+    make_api: ApiFactory,
 ) -> None:
     async with make_api(Settings(max_query_depth=3)) as api:
         body = await api.post(DEPTH_4)
@@ -21,7 +20,7 @@ async def test_query_deeper_than_the_depth_limit_is_rejected(
     assert "depth" in body["errors"][0]["message"]
 
 
-async def test_query_at_the_depth_limit_is_served(make_api: Callable[..., Any]) -> None:
+async def test_query_at_the_depth_limit_is_served(make_api: ApiFactory) -> None:
     async with make_api(Settings(max_query_depth=4)) as api:
         body = await api.post(DEPTH_4)
     assert "errors" not in body

@@ -2,27 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from settings import Settings
+from tests.support import ApiFactory
 from tests.trades.support import PAGE, RECORD
 
 
 async def test_msft_trade_lands_in_the_first_bucket_of_customer_123(
-    make_api: Callable[..., Any],
+    make_api: ApiFactory,
 ) -> None:
     async with make_api(Settings(), demo=True) as api:
         msft = {"type": "BUY", "ticker": "MSFT", "qty": 42, "date": "2023-11-02T11:43:10Z"}
         data = await api.data(RECORD, {"c": 123, "t": [msft]})
         assert data["recordTrades"]["pageNumbers"] == [1]
-        bucket = await api.database.trades.find_one({"_id": "123_1698349623"})
+        bucket = await api.collection("trades").find_one({"_id": "123_1698349623"})
         assert bucket["count"] == 3
         assert [t["ticker"] for t in bucket["history"]] == ["MDB", "MDB", "MSFT"]
-        assert await api.database.trades.count_documents({"customerId": 123}) == 1
+        assert await api.collection("trades").count_documents({"customerId": 123}) == 1
 
 
-async def test_legacy_quantity_field_reads_back_as_qty(make_api: Callable[..., Any]) -> None:
+async def test_legacy_quantity_field_reads_back_as_qty(make_api: ApiFactory) -> None:
     async with make_api(Settings(), demo=True) as api:
         data = await api.data(PAGE, {"c": 456, "n": 1})
     assert data["customer"]["page"] == {

@@ -4,13 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from embedded import EmbeddedCollection, EmbeddedEngine
 from store import trades
-from store.embedded import EmbeddedCollection, EmbeddedEngine
 from store.trades import TradeDoc
 from tests.trades.support import assert_invariants, trade_doc
 
 SIZE = 10
 LATER = int(trade_doc(0).date.timestamp()) + 1_000  # a competitor's bucket, after page 1's
+
+
+@pytest.fixture
+def engine() -> EmbeddedEngine:
+    return EmbeddedEngine()
 
 
 class CompetitorFirst:

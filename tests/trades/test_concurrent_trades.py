@@ -34,7 +34,7 @@ async def test_50_concurrent_record_trades_fill_5_pages_of_10(clock: FakeClock) 
         assert (customer["tradeCount"], customer["pageCount"]) == (50, 5)
         read_back = [edge["node"] for edge in customer["trades"]["edges"]]
 
-    stored = await assert_invariants(database.trades, 4242, 10)
+    stored = await assert_invariants(database.collection("trades"), 4242, 10)
     assert sorted(stored) == list(range(1, 51))  # every trade once
     # The connection reads the trades, and their dates, in the order they were inserted.
     assert [t["qty"] for t in read_back] == stored
@@ -42,6 +42,9 @@ async def test_50_concurrent_record_trades_fill_5_pages_of_10(clock: FakeClock) 
         trade(q)["date"].replace("Z", ".000Z") for q in stored
     ]
     for page, doc in enumerate(
-        await database.trades.find({"customerId": 4242}, sort=[("page", 1)]).to_list(), 1
+        await database.collection("trades")
+        .find({"customerId": 4242}, sort=[("page", 1)])
+        .to_list(),
+        1,
     ):
         assert all(reported[t["qty"]] == page for t in doc["history"])  # where it said it went

@@ -32,13 +32,13 @@ async def test_record_trades_rejects_bad_input(
     body = await api.post(RECORD, {"c": customer_id, "t": trades})
     assert error_codes(body) == ["BAD_USER_INPUT"]
     assert body["errors"][0]["extensions"]["argument"] == argument
-    assert await api.database.trades.count_documents({}) == 0
+    assert await api.collection("trades").count_documents({}) == 0
 
 
 async def test_record_trades_rejects_an_unknown_trade_type(api: Api) -> None:
     body = await api.post(RECORD, {"c": 7, "t": [{**trade(1), "type": "HOLD"}]})
     assert error_codes(body) == ["BAD_USER_INPUT"]
-    assert await api.database.trades.count_documents({}) == 0
+    assert await api.collection("trades").count_documents({}) == 0
 
 
 async def test_record_trades_accepts_tickers_with_dots_and_dashes(api: Api) -> None:

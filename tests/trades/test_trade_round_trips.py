@@ -19,8 +19,8 @@ async def test_record_one_trade_into_a_non_full_bucket_takes_one(api: Api) -> No
 
 async def test_record_trades_filling_a_bucket_takes_a_bounded_number(api: Api) -> None:
     await _customer(api, 5)
-    # Push 5 into the open bucket, find the newest, open one with 10, then again for 10 more.
-    assert await api.round_trips(RECORD, {"c": 7, "t": [trade(q) for q in range(6, 31)]}) == 7
+    # Push 5 into the open bucket (filling it), open the next with 10 (full), open one more.
+    assert await api.round_trips(RECORD, {"c": 7, "t": [trade(q) for q in range(6, 31)]}) == 3
 
 
 async def test_trade_and_page_counts_take_one_together(api: Api) -> None:

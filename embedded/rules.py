@@ -1,7 +1,8 @@
-"""MongoDB 8.0's rules that mongomock-ng does not enforce (see ../shared/mongo-semantics.md).
+"""MongoDB 8.0's rules that mongomock-ng does not enforce, with the server's limits and codes.
 
-The embedded engine calls these before and after every write, and raises the exception classes,
-codes and messages that PyMongo raises on a real server.
+The engine calls these before and after every write, and raises the exception classes, codes and
+messages that PyMongo raises on a real server. arraygraph's ../shared/mongo-semantics.md lists
+the rules and how mongomock-ng 7.11 behaves without them.
 """
 
 from __future__ import annotations
@@ -14,10 +15,13 @@ import bson
 from bson.regex import Regex
 from pymongo.errors import WriteError
 
-from settings import MAX_BSON_DOCUMENT_BYTES, MAX_DOCUMENT_NESTING
+# MongoDB's own limits, which the engine enforces as a server does.
+MAX_BSON_DOCUMENT_BYTES = 16 * 1024 * 1024
+MAX_DOCUMENT_NESTING = 100
 
 # Server error codes (src/mongo/base/error_codes.yml).
 BAD_VALUE = 2
+FAILED_TO_PARSE = 9
 OVERFLOW = 15
 TYPE_MISMATCH = 14
 CONFLICTING_UPDATE_OPERATORS = 40
@@ -25,7 +29,6 @@ IMMUTABLE_FIELD = 66
 BSON_OBJECT_TOO_LARGE = 10334
 UPDATE_TOO_LARGE = 17419
 UPSERT_TOO_LARGE = 17420
-DOCUMENT_TOO_LARGE_CODES = frozenset({BSON_OBJECT_TOO_LARGE, UPDATE_TOO_LARGE, UPSERT_TOO_LARGE})
 
 PIPELINE_STAGES = frozenset(
     {"$set", "$addFields", "$unset", "$project", "$replaceWith", "$replaceRoot"}
@@ -60,7 +63,9 @@ def check_update_paths(update: Mapping[str, Any]) -> None:
 
 def check_pipeline(pipeline: list[Mapping[str, Any]], *, array_filters: object) -> None:
     if array_filters:
-        raise write_error(9, "arrayFilters may not be specified for pipeline-style updates")
+        raise write_error(
+            FAILED_TO_PARSE, "arrayFilters may not be specified for pipeline-style updates"
+        )
     for stage in pipeline:
         for name in stage:
             if name not in PIPELINE_STAGES:
@@ -141,12 +146,17 @@ def check_document(document: Mapping[str, Any], *, too_large_code: int) -> None:
         raise write_error(BAD_VALUE, str(exc)) from None
     if size > MAX_BSON_DOCUMENT_BYTES:
         if too_large_code == BSON_OBJECT_TOO_LARGE:
-            message = f"object to insert too large. size in bytes: {size}, max size: 16777216"
+            message = (
+                f"object to insert too large. size in bytes: {size}, "
+                f"max size: {MAX_BSON_DOCUMENT_BYTES}"
+            )
         else:
             message = f"Resulting document after update is larger than {MAX_BSON_DOCUMENT_BYTES}"
         raise write_error(too_large_code, message)
     if _depth(document) > MAX_DOCUMENT_NESTING:
-        raise write_error(OVERFLOW, "Document exceeds maximum nesting depth of 100")
+        raise write_error(
+            OVERFLOW, f"Document exceeds maximum nesting depth of {MAX_DOCUMENT_NESTING}"
+        )
 
 
 def check_immutable_id(before: Any, after: Any) -> None:

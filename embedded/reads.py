@@ -1,4 +1,4 @@
-"""The embedded engine's read path: work on the stored documents, copy only the reply.
+"""The engine's read path: work on the stored documents, copy only the reply.
 
 mongomock-ng deep-copies every document a read touches (an aggregation copies the whole
 collection first), which makes a page of 20 from a user with 10,000 orders cost as much as
@@ -13,17 +13,12 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any
 
-from mongomock_ng import aggregate as mongomock_aggregate
-from mongomock_ng import helpers as mongomock_helpers
+from embedded import mongomock_internals as mongomock
+from embedded.protocols import Document
 
-from store.protocols import Document
-
-# mongomock-ng's helpers are untyped; they are used as they are.
-_process_pipeline: Any = mongomock_aggregate.process_pipeline
-_Parser: Any = mongomock_aggregate._Parser
-_clone: Any = mongomock_helpers._clone_document
-_naive: Any = mongomock_helpers.patch_datetime_awareness_in_document
-_aware: Any = mongomock_helpers.make_datetime_timezone_aware_in_document
+_clone = mongomock.clone_document
+_naive = mongomock.to_stored_datetimes
+_aware = mongomock.to_aware_datetimes
 
 # Stages that build new documents (or only reorder them) and never write into their input.
 _NON_MUTATING_STAGES = frozenset(
@@ -81,7 +76,7 @@ def _to_reply(value: Any) -> Any:
 
 
 def _stored_documents(coll: Any, filter: Mapping[str, Any] | None) -> list[Document]:
-    return list(coll._iter_documents(_to_stored(filter or {})))
+    return list(mongomock.iter_documents(coll, _to_stored(filter or {})))
 
 
 def _reads_in_place(pipeline: Iterable[Mapping[str, Any]]) -> bool:
@@ -101,7 +96,7 @@ def _reads_in_place(pipeline: Iterable[Mapping[str, Any]]) -> bool:
 def _evaluate_once(expression: Any) -> Any:
     if isinstance(expression, Mapping) and set(expression) == {"$literal"}:
         return expression["$literal"]
-    return _Parser({}).parse(expression)
+    return mongomock.new_parser({}).parse(expression)
 
 
 def aggregate(
@@ -116,7 +111,7 @@ def aggregate(
     copy = dict if _reads_in_place(stages) else _clone
     docs = [copy(doc) for doc in docs]
     scope = {name: _evaluate_once(e) for name, e in _to_stored(dict(variables or {})).items()}
-    result = _process_pipeline(docs, coll.database, _to_stored(stages, shared=True), None, scope)
+    result = mongomock.run_pipeline(coll, docs, _to_stored(stages, shared=True), scope)
     return [_to_reply(doc) for doc in result]
 
 
@@ -157,21 +152,11 @@ def _project(doc: Document, projection: Mapping[str, Any]) -> Document:
     return out
 
 
-def apply_pipeline(coll: Any, doc: Document, pipeline: Iterable[Mapping[str, Any]]) -> Document:
-    """What an update pipeline turns `doc` into (a server applies it to the one document).
-
-    `doc` is a reply-form copy (UTC datetimes), as are the pipeline's literals: it is used as
-    it is, and the result is stored by the caller, which copies it.
-    """
-    [result] = _process_pipeline([doc], coll.database, list(pipeline), None)
-    return dict(result)
-
-
 def project(coll: Any, doc: Document, projection: Mapping[str, Any]) -> Document:
     """A find-style projection of a reply-form document; aggregation expressions allowed."""
     if _simple_projection(projection):
         return dict(_to_reply(_project(doc, projection)))
-    [projected] = _process_pipeline([doc], coll.database, [{"$project": projection}], None)
+    [projected] = mongomock.run_pipeline(coll, [doc], [{"$project": projection}])
     return dict(_to_reply(projected))
 
 
@@ -188,7 +173,7 @@ def find(coll: Any, filter: Mapping[str, Any] | None, kwargs: Mapping[str, Any])
             skip=kwargs.get("skip", 0),
             limit=kwargs.get("limit", 0),
         )
-        store = coll._store
+        store = mongomock.document_store(coll)
         docs = [store[doc["_id"]] for doc in order]
     else:
         docs = _stored_documents(coll, filter)

@@ -16,19 +16,16 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from mongomock_ng import aggregate as mongomock_aggregate
-from mongomock_ng import filtering as mongomock_filtering
-from mongomock_ng import helpers as mongomock_helpers
+from embedded import mongomock_internals as mongomock
+from embedded.mongomock_internals import NOTHING, Evaluator, Parser
 
-Evaluator = Callable[[Any, dict[str, Any]], Any]  # (document, variables) -> value
-Interpret = Callable[[Any, Any], Any]  # (mongomock-ng parser, expression) -> value
+Interpret = Callable[[Parser, Any], Any]  # (mongomock-ng parser, expression) -> value
 
-NOTHING: Any = getattr(mongomock_aggregate, "NOTHING")  # noqa: B009 (not exported)
-_Parser: Any = mongomock_aggregate._Parser
-_get: Any = mongomock_helpers.get_value_by_dot
-_truth: Any = mongomock_helpers.mongodb_to_bool
-_bson_compare: Any = mongomock_filtering.bson_compare
-_SORTING: Any = mongomock_filtering.SORTING_OPERATOR_MAP
+_new_parser = mongomock.new_parser
+_get = mongomock.get_value_by_dot
+_truth = mongomock.mongodb_to_bool
+_bson_compare = mongomock.bson_compare
+_SORTING = mongomock.SORTING_OPERATOR_MAP
 
 # Types whose Python order is BSON's order between two values of the same type (strings compare
 # by code point, which is UTF-8 byte order; floats are left out for NaN, bool is its own type).
@@ -97,7 +94,7 @@ class _Compiler:
 
     def fallback(self, expression: Any) -> Evaluator:
         interpret = self.interpret
-        return lambda doc, env: interpret(_Parser(doc, user_vars=env), expression)
+        return lambda doc, env: interpret(_new_parser(doc, env), expression)
 
     def compile(self, e: Any) -> Evaluator:
         if isinstance(e, list):
@@ -269,7 +266,7 @@ class _Compiler:
             if type(a) in _NUMBERS and type(b) in _NUMBERS:
                 return native(a, b)
             literals = [{"$literal": a}, {"$literal": b}]
-            return interpret(_Parser(doc, user_vars=env), {operator: literals})
+            return interpret(_new_parser(doc, env), {operator: literals})
 
         return run
 
@@ -292,6 +289,6 @@ class _Compiler:
             number = inner(doc, env)
             if type(number) in _NUMBERS:
                 return math.floor(number)
-            return interpret(_Parser(doc, user_vars=env), {"$floor": {"$literal": number}})
+            return interpret(_new_parser(doc, env), {"$floor": {"$literal": number}})
 
         return floor

@@ -1,4 +1,4 @@
-"""Who may call what."""
+"""Who may call what: mutations need a valid bearer token whenever tokens are configured."""
 
 from __future__ import annotations
 
@@ -11,11 +11,14 @@ from resolvers.errors import Unauthenticated
 
 
 class CanWrite(BasePermission):
-    """Mutations need a valid bearer token whenever ARRAYGRAPH_API_TOKENS is set."""
-
     message = "Authentication required: send 'Authorization: Bearer <token>'"
-    error_extensions = {"code": Unauthenticated.code}  # noqa: RUF012
 
     def has_permission(self, source: Any, info: Any, **kwargs: Any) -> bool:
         context: Context = info.context
         return context.authenticated
+
+    def on_unauthorized(self) -> None:
+        raise Unauthenticated(self.message)
+
+
+WRITE: list[type[BasePermission]] = [CanWrite]  # the permission classes of every mutation

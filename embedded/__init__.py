@@ -1,0 +1,34 @@
+"""An in-process stand-in for MongoDB 8.0 behind PyMongo's async API, built on mongomock-ng.
+
+`EmbeddedEngine()[db][collection]` offers the part of `pymongo.AsyncMongoClient`'s collection API
+that arraygraph's store uses (find, aggregate with `let`, insert, update with operators or a
+pipeline, findAndModify, delete, bulk writes, indexes), with PyMongo's result and error classes.
+Each command yields to the event loop once and then runs alone, under the engine's lock, so
+single-document writes are atomic; each is reported to a `CommandObserver`. Writes are checked
+against MongoDB's rules that mongomock-ng does not enforce (16 MiB documents, 100 levels of
+nesting, conflicting update paths, upsert seeding, immutable `_id`, ...) and a rejected write
+changes nothing. Data lives in memory only.
+
+The package imports only the standard library, PyMongo (with `bson`) and mongomock-ng, and
+mongomock-ng only in `embedded.mongomock_internals`. Creating the first engine patches
+mongomock-ng's expression parser for the whole process (`embedded.operators.install`);
+importing the package changes nothing.
+"""
+
+from __future__ import annotations
+
+from embedded.engine import EmbeddedCollection, EmbeddedCursor, EmbeddedDatabase, EmbeddedEngine
+from embedded.protocols import CommandCounts, CommandObserver, Document
+from embedded.rules import MAX_BSON_DOCUMENT_BYTES, MAX_DOCUMENT_NESTING
+
+__all__ = [
+    "MAX_BSON_DOCUMENT_BYTES",
+    "MAX_DOCUMENT_NESTING",
+    "CommandCounts",
+    "CommandObserver",
+    "Document",
+    "EmbeddedCollection",
+    "EmbeddedCursor",
+    "EmbeddedDatabase",
+    "EmbeddedEngine",
+]

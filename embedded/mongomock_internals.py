@@ -1,0 +1,186 @@
+"""Every mongomock-ng name the engine uses, in one module: the rest of `embedded` uses these.
+
+mongomock-ng exports its client, collection, database and error classes (`mongomock_ng.__all__`).
+The engine also needs its implementation: the aggregation expression parser, which it teaches
+operators and routes through compiled closures; the pipeline runner; BSON comparison, copying
+and datetime conversion; and a collection's stored documents, read without mongomock-ng's copy.
+None of that is a public API, so each name gets a typed name or a small accessor here, and no
+other module of `embedded` imports mongomock-ng.
+
+mongomock-ng is pinned to 7.11.1 (pyproject.toml). When upgrading, re-check in its source:
+
+- `aggregate._Parser`: the constructor `(doc_dict, *, user_vars=None)`, the attributes
+  `_doc_dict` and `_user_vars`, `parse(expression)`, and that `parse` sends a one-key operator
+  document to `_handle_<category>_operator(operator, argument)` after testing the operator lists
+  in the order of `_CATEGORIES` below (the engine's one-lookup dispatch copies that order), and
+  that nothing subclasses `_Parser` (handlers are looked up on the class once);
+- the operator lists (`aggregate.array_operators`, ...): names and membership; `install()`
+  appends `$sortArray` to `array_operators`, so it must stay a list;
+- `aggregate.NOTHING` (imported there from `sentinels`): the value of a missing field;
+- `aggregate.process_pipeline(documents, database, pipeline, session, user_vars)`, which may
+  change its input documents in place, and `aggregate._handle_sort_stage(documents, database,
+  sort, user_vars)`;
+- `filtering.bson_compare(op, a, b)`, `filtering.SORTING_OPERATOR_MAP`, `filtering.BsonComparable`
+  (a sort key), `filtering.operator_eq(a, b)`;
+- `helpers.get_value_by_dot(doc, path, can_generate_array=...)`, `helpers.mongodb_to_bool`,
+  `helpers._clone_document`, `helpers.patch_datetime_awareness_in_document` (to naive UTC at
+  millisecond precision, as documents are stored) and
+  `helpers.make_datetime_timezone_aware_in_document`;
+- `Collection._iter_documents(filter)`: the stored documents that match, not copied, in natural
+  order; `Collection._store`: the stored documents by `_id`.
+
+`tests/engine/` exercises each of them; run it after an upgrade.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Final, Protocol
+
+import mongomock_ng
+from mongomock_ng import aggregate as _aggregate
+from mongomock_ng import filtering as _filtering
+from mongomock_ng import helpers as _helpers
+
+from embedded.protocols import Document
+
+
+class Parser(Protocol):
+    """mongomock-ng's expression parser for one document and its variables."""
+
+    def parse(self, expression: Any) -> Any: ...
+
+
+Handler = Callable[[Any, str, Any], Any]  # (parser, operator, argument) -> value
+Evaluator = Callable[[Any, dict[str, Any]], Any]  # (document, variables) -> value
+
+
+class DocumentStore(Protocol):
+    """A collection's stored documents by `_id` (not copies)."""
+
+    def __getitem__(self, document_id: Any, /) -> Document: ...
+
+
+_ParserClass: Any = _aggregate._Parser
+_process_pipeline: Any = _aggregate.process_pipeline
+_sort_stage: Any = _aggregate._handle_sort_stage
+
+# The value of a missing field or variable (`sentinels.NOTHING`, which mongomock-ng imports).
+NOTHING: Final[object] = getattr(_aggregate, "NOTHING")  # noqa: B009 (not exported)
+
+# BSON semantics, as mongomock-ng implements them.
+get_value_by_dot: Callable[..., Any] = _helpers.get_value_by_dot
+mongodb_to_bool: Callable[[Any], bool] = _helpers.mongodb_to_bool
+bson_compare: Callable[[Any, Any, Any], Any] = _filtering.bson_compare
+SORTING_OPERATOR_MAP: Mapping[str, Any] = _filtering.SORTING_OPERATOR_MAP
+operator_eq: Callable[[Any, Any], Any] = _filtering.operator_eq
+bson_sort_key: Callable[[Any], Any] = _filtering.BsonComparable
+
+# Copies and datetimes: documents are stored with naive UTC datetimes.
+clone_document: Callable[[Any], Any] = _helpers._clone_document
+to_stored_datetimes: Callable[[Any], Any] = _helpers.patch_datetime_awareness_in_document
+to_aware_datetimes: Callable[[Any], Any] = _helpers.make_datetime_timezone_aware_in_document
+
+# mongomock-ng's operator lists, in the order its parser tries them, and their handlers.
+_CATEGORIES = (
+    ("arithmetic_operators", "_handle_arithmetic_operator"),
+    ("project_operators", "_handle_project_operator"),
+    ("projection_operators", "_handle_projection_operator"),
+    ("comparison_operators", "_handle_comparison_operator"),
+    ("date_operators", "_handle_date_operator"),
+    ("array_operators", "_handle_array_operator"),
+    ("conditional_operators", "_handle_conditional_operator"),
+    ("control_flow_operators", "_handle_control_flow_operator"),
+    ("set_operators", "_handle_set_operator"),
+    ("string_operators", "_handle_string_operator"),
+    ("type_convertion_operators", "_handle_type_convertion_operator"),
+    ("type_operators", "_handle_type_operator"),
+    ("boolean_operators", "_handle_boolean_operator"),
+    ("object_operators", "_handle_object_operator"),
+    ("field_operators", "_handle_field_operator"),
+    ("custom_operators", "_handle_custom_operator"),
+)
+_HANDLER_OF = {names.removesuffix("_operators"): handler for names, handler in _CATEGORIES}
+
+
+def new_client() -> Any:
+    """A mongomock-ng client; replies carry UTC datetimes, as the driver's do with tz_aware."""
+    return mongomock_ng.MongoClient(tz_aware=True)
+
+
+def new_parser(document: Any, variables: dict[str, Any] | None = None) -> Parser:
+    """A parser of expressions over `document`, with `variables` (`$$name`) in scope."""
+    parser: Parser = _ParserClass(document, user_vars=variables)
+    return parser
+
+
+def run_pipeline(
+    coll: Any,
+    documents: Iterable[Document],
+    pipeline: list[Mapping[str, Any]],
+    variables: Mapping[str, Any] | None = None,
+) -> Iterable[Document]:
+    """mongomock-ng's aggregation of `documents` (which it may change in place) in `coll`'s db."""
+    result: Iterable[Document] = _process_pipeline(
+        documents, coll.database, pipeline, None, variables
+    )
+    return result
+
+
+def sort_documents(documents: list[Any], sort: Mapping[str, Any]) -> list[Any]:
+    """`documents` in the order of a `$sort` stage's specification."""
+    return list(_sort_stage(documents, None, sort, None))
+
+
+def iter_documents(coll: Any, filter: Mapping[str, Any]) -> Iterable[Document]:
+    """The stored documents (not copies) matching `filter` (stored datetimes), in natural order."""
+    found: Iterable[Document] = coll._iter_documents(filter)
+    return found
+
+
+def document_store(coll: Any) -> DocumentStore:
+    store: DocumentStore = coll._store
+    return store
+
+
+def has_operator(category: str, operator: str) -> bool:
+    """Whether the parser sends `operator` to the handler of `category` (`"array"`, ...)."""
+    return operator in getattr(_aggregate, category + "_operators")
+
+
+def add_operator(category: str, operator: str) -> None:
+    """Make the parser send `operator` to the handler of `category`."""
+    getattr(_aggregate, category + "_operators").append(operator)
+
+
+def wrap_handler(category: str, wrap: Callable[[Handler], Handler]) -> None:
+    """Replace the parser's handler of `category`'s operators with `wrap(handler)`."""
+    name = _HANDLER_OF[category]
+    setattr(_ParserClass, name, wrap(getattr(_ParserClass, name)))
+
+
+def operator_handlers() -> dict[str, Handler]:
+    """Each operator's handler as the parser finds it (the first category that lists it)."""
+    handlers: dict[str, Handler] = {}
+    for names, handler in _CATEGORIES:
+        for operator in getattr(_aggregate, names):
+            handlers.setdefault(operator, getattr(_ParserClass, handler))
+    return handlers
+
+
+def parser_parse() -> Callable[[Any, Any], Any]:
+    """The parser's `parse(parser, expression)` as it is now."""
+    parse: Callable[[Any, Any], Any] = _ParserClass.parse
+    return parse
+
+
+def route_documents_to(compiled: Callable[[Any], Evaluator]) -> None:
+    """Make the parser evaluate an expression document `e` as `compiled(e)`, the rest as before."""
+    original = _ParserClass.parse
+
+    def parse(self: Any, expression: Any) -> Any:
+        if isinstance(expression, dict):
+            return compiled(expression)(self._doc_dict, self._user_vars)
+        return original(self, expression)
+
+    _ParserClass.parse = parse

@@ -1,0 +1,117 @@
+"""The one error table: every error leaves with an `extensions.code` decided by its type.
+
+Errors reach a client from four places, each with its own types: the parser
+(`GraphQLSyntaxError`), the request limits and validation (`RequestLimitExceeded`,
+`DocumentInvalid`, made by `schema/document_cache.py`), variable coercion (`VariablesInvalid`,
+made by the execution context in `schema/strawberry_internals.py`) and the resolvers (the
+`ApiError`s of `resolvers/errors.py` and the `StoreError`s of `store/errors.py`, which
+graphql-core wraps as `original_error`). Anything else is unexpected: masked as
+`INTERNAL_SERVER_ERROR` and logged with its stack. Codes are set once per error, in
+`label_errors`, which the schema runs on every result; the view masks by the code set there.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable
+from typing import TypeVar
+
+from graphql import GraphQLError, GraphQLSyntaxError
+
+from resolvers.errors import BadUserInput, LimitExceeded, NotFound, Unauthenticated
+from store.errors import StoredLimitReached, WriteContention
+
+logger = logging.getLogger("arraygraph.errors")
+
+INTERNAL = "INTERNAL_SERVER_ERROR"
+MASKED_MESSAGE = "Internal server error"
+E = TypeVar("E", bound=GraphQLError)
+
+
+class RequestLimitExceeded(GraphQLError):
+    """A document over a request limit: tokens, depth or aliases."""
+
+
+class DocumentInvalid(GraphQLError):
+    """A document that does not validate against the schema."""
+
+
+class VariablesInvalid(GraphQLError):
+    """Variable values that do not fit the types the operation declares for them."""
+
+
+ERROR_CODES: tuple[tuple[type[Exception], str], ...] = (
+    (GraphQLSyntaxError, "GRAPHQL_PARSE_FAILED"),
+    (RequestLimitExceeded, "LIMIT_EXCEEDED"),
+    (DocumentInvalid, "GRAPHQL_VALIDATION_FAILED"),
+    (VariablesInvalid, "BAD_USER_INPUT"),
+    (BadUserInput, "BAD_USER_INPUT"),
+    (NotFound, "NOT_FOUND"),
+    (LimitExceeded, "LIMIT_EXCEEDED"),
+    (Unauthenticated, "UNAUTHENTICATED"),
+    (StoredLimitReached, "LIMIT_EXCEEDED"),
+    (WriteContention, "CONFLICT"),
+)
+
+
+def code_of(error: BaseException) -> str:
+    """The code of an error (or of a resolver's exception), by its type."""
+    for kind, code in ERROR_CODES:
+        if isinstance(error, kind):
+            return code
+    return INTERNAL
+
+
+def retyped(error: GraphQLError, kind: type[E], code: str) -> E:
+    """`error` as an instance of `kind`, with its code: what graphql-core made, typed by where
+    it came from."""
+    extensions = {**(error.extensions or {}), "code": code}
+    return kind(
+        error.message,
+        error.nodes,
+        error.source,
+        error.positions,
+        error.path,
+        error.original_error,
+        extensions,
+    )
+
+
+def label_errors(
+    errors: Iterable[GraphQLError], *, over_token_limit: Callable[[str], bool]
+) -> None:
+    """Give each error its code (and the argument at fault), once; log unexpected ones.
+
+    A syntax error in a document over the token limit is the limit's: the parser stops there.
+    """
+    for error in errors:
+        cause = error.original_error
+        subject: BaseException = (
+            error if cause is None or isinstance(cause, GraphQLError) else cause
+        )
+        code = code_of(subject)
+        source = error.source
+        if isinstance(error, GraphQLSyntaxError) and source and over_token_limit(source.body):
+            code = code_of(RequestLimitExceeded(error.message))
+        extensions = {**(error.extensions or {}), "code": code}
+        argument = getattr(subject, "argument", None)
+        if isinstance(argument, str):
+            extensions["argument"] = argument
+        error.extensions = extensions
+        if code == INTERNAL:
+            logger.error(
+                "Unexpected error at %s: %s",
+                ".".join(map(str, error.path or ())) or "<operation>",
+                subject,
+                exc_info=(type(subject), subject, subject.__traceback__),
+            )
+
+
+def masked(error: GraphQLError) -> GraphQLError:
+    """What a client may see of an error: an unexpected one says only that it happened."""
+    code = (error.extensions or {}).get("code")
+    if code is not None and code != INTERNAL:
+        return error
+    return GraphQLError(
+        MASKED_MESSAGE, nodes=error.nodes, path=error.path, extensions={"code": INTERNAL}
+    )

@@ -1,0 +1,114 @@
+"""Every use of Strawberry's (and graphql-core's) internals, in one module.
+
+These are the fast paths and hooks the public API does not offer. When upgrading
+strawberry-graphql (the floor in pyproject.toml is the first release that reads `from_input`),
+re-check each, and run `tests/server/test_fast_paths.py`, which fails when one silently stops
+being used:
+- `install_input_builder`: argument conversion calls `__strawberry_definition__.from_input`
+  (strawberry/types/arguments.py, `convert_argument`; 0.329.0 and later).
+- `PreparedDocumentSchema._create_execution_context`: the execution context is created there,
+  and Strawberry skips parsing when `graphql_document` is set and validation when
+  `pre_execution_errors` is not None (strawberry/schema/schema.py).
+- `validate_document`: Strawberry's validation with its own rules (MaybeNull, OneOf) added.
+- `TypedErrorsExecutionContext.build`: graphql-core's executor class method that coerces
+  variables and answers a list of errors when they do not fit (graphql/execution/executor.py).
+- `PlainJsonPost.parse_http_body`: the view's request parsing (strawberry/http/
+  async_base_view.py), with cross-web's request adapter and the view's `parse_json`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+import strawberry
+from cross_web import AsyncHTTPRequestAdapter
+from strawberry.http import GraphQLRequestData
+from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
+from strawberry.schema.schema import validate_document as validate_document
+from strawberry.types import ExecutionContext
+
+from schema.errors import VariablesInvalid, retyped
+
+if TYPE_CHECKING:
+    from schema.document_cache import DocumentCache
+
+__all__ = [
+    "PlainJsonPost",
+    "PreparedDocumentSchema",
+    "TypedErrorsExecutionContext",
+    "install_input_builder",
+    "validate_document",
+]
+
+
+def install_input_builder(input_type: type, build: Callable[[Mapping[str, Any]], object]) -> None:
+    """Build `input_type` from graphql-core's coerced value directly: every field is already
+    parsed and defaulted, and the generic per-field conversion is the largest cost of a batch."""
+
+    def from_input(cls: type, value: Mapping[str, Any], context: object) -> object:
+        return build(value)
+
+    input_type.__strawberry_definition__.from_input = from_input  # type: ignore[attr-defined]
+
+
+class TypedErrorsExecutionContext(StrawberryGraphQLCoreExecutionContext):
+    """graphql-core's executor, whose variable-coercion errors are `VariablesInvalid`."""
+
+    @classmethod
+    def build(cls, *args: Any, **kwargs: Any) -> Any:
+        built = super().build(*args, **kwargs)
+        if isinstance(built, list):
+            return [retyped(error, VariablesInvalid, "BAD_USER_INPUT") for error in built]
+        return built
+
+
+class PreparedDocumentSchema(strawberry.Schema):
+    """A schema whose documents come parsed and validated from a `DocumentCache`."""
+
+    def __init__(self, *, document_cache: DocumentCache, **kwargs: Any) -> None:
+        super().__init__(execution_context_class=TypedErrorsExecutionContext, **kwargs)
+        document_cache.bind(self._schema)
+        self.document_cache = document_cache
+
+    def _create_execution_context(self, *args: Any, **kwargs: Any) -> ExecutionContext:
+        context = super()._create_execution_context(*args, **kwargs)
+        context.parse_options["max_tokens"] = self.document_cache.max_tokens
+        if context.query:
+            prepared = self.document_cache.lookup(context.query)
+            if prepared is not None:  # else Strawberry parses, and reports the syntax error
+                context.graphql_document, errors = prepared
+                context.pre_execution_errors = list(errors)
+        return context
+
+
+class PlainJsonPost:
+    """The common request, a POST of one JSON operation with no streaming asked for, skips
+    Strawberry's general content-type and transport negotiation (a sixth of the time of
+    `{ __typename }`); every other request, and every malformed one, takes its path."""
+
+    async def parse_http_body(
+        self, request: AsyncHTTPRequestAdapter
+    ) -> GraphQLRequestData | list[GraphQLRequestData]:
+        if request.method == "POST" and request.content_type == "application/json":
+            accept = request.headers.get("accept") or ""
+            if "multipart/mixed" not in accept and "text/event-stream" not in accept:
+                data = self.parse_json(await request.get_body())  # type: ignore[attr-defined]
+                if isinstance(data, dict) and _plain_operation(data):
+                    return GraphQLRequestData(
+                        query=data.get("query"),
+                        variables=data.get("variables"),
+                        operation_name=data.get("operationName"),
+                        extensions=data.get("extensions"),
+                    )
+        parsed: GraphQLRequestData | list[GraphQLRequestData]
+        parsed = await super().parse_http_body(request)  # type: ignore[misc]
+        return parsed
+
+
+def _plain_operation(data: dict[str, Any]) -> bool:
+    return (
+        isinstance(data.get("query"), str | None)
+        and isinstance(data.get("variables"), dict | None)
+        and isinstance(data.get("extensions"), dict | None)
+    )

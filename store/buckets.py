@@ -1,0 +1,247 @@
+"""The bucket pattern: an owner's items appended to capped "bucket" documents, in order, with
+any number of concurrent writers on any number of server instances.
+
+A bucket is `{_id, <owner field>, page, count, <items field>: [...]}`, with a unique index on
+(owner, page). Invariants, and why they hold by construction:
+- only the newest bucket is ever not full: items are pushed only into the bucket with
+  `count < size` (there is at most one, the newest), and a bucket is opened only after the
+  newest one was seen full;
+- two writers never open two buckets for one page: the page is the newest's plus one and
+  (owner, page) is unique, so the second insert fails with E11000;
+- the loser of that race joins the winner's bucket (pushes into that page) instead of starting
+  over, and when it is full already, opens the next one; every race lost means another writer
+  stored a full bucket, so a writer that keeps losing still finishes;
+- no bucket holds more than `size`: the push takes at most `size - count` items, filtered on
+  `count < size`, in one atomic update;
+- `_id` order is page order (the layout builds each `_id` after the previous one's), so an
+  owner's buckets are walked by an `_id` range, never by a pattern.
+
+A call spanning several buckets is several writes (no transaction): if it stored part of
+itself, it keeps going until all is stored. Only a call that stored nothing gives up, after
+`MAX_LOST_RACES` lost races, with `WriteContention` (nothing stored, safe to retry).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pymongo import ReturnDocument
+from pymongo.errors import DuplicateKeyError
+
+from store.errors import WriteContention
+from store.expressions import literal
+from store.protocols import AsyncCollection, Document
+
+# Lost races a call may meet before it has stored anything; each meant another writer progressed.
+MAX_LOST_RACES = 64
+
+
+@dataclass(frozen=True, slots=True)
+class BucketLayout:
+    owner_field: str  # "customerId"
+    items_field: str  # "history"
+    first_page: int
+    # The `_id` of a new bucket: (owner, its first item, the previous bucket's `_id` or None).
+    bucket_id: Callable[[Any, Document, Any], Any]
+    # The `_id` bounds ({"$gt": ..., "$lt": ...}) that hold every bucket of an owner.
+    id_range: Callable[[Any], dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class BucketState:
+    id: Any
+    page: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """Where some items of a call went: `count` items into `bucket.page`, from index `start`."""
+
+    bucket: BucketState  # as this write left it
+    start: int
+    count: int
+
+
+async def _push(
+    coll: AsyncCollection,
+    layout: BucketLayout,
+    owner: Any,
+    items: Sequence[Document],
+    size: int,
+    page: int | None = None,
+) -> Placement | None:
+    """Push as many items as fit into the open bucket (or that page's): None if it is full."""
+    where: dict[str, Any] = {layout.owner_field: owner, "count": {"$lt": size}}
+    if page is not None:
+        where["page"] = page
+    field = layout.items_field
+    before = await coll.find_one_and_update(
+        where,
+        [
+            {
+                "$set": {
+                    field: {
+                        "$concatArrays": [
+                            {"$ifNull": [f"${field}", []]},
+                            {"$slice": [literal(list(items)), {"$subtract": [size, "$count"]}]},
+                        ]
+                    },
+                    "count": {"$min": [size, {"$add": ["$count", len(items)]}]},
+                }
+            }
+        ],
+        sort=[("page", -1)],
+        projection={"_id": 1, "page": 1, "count": 1},
+        return_document=ReturnDocument.BEFORE,
+    )
+    if before is None:
+        return None
+    start = int(before["count"])
+    taken = min(len(items), size - start)
+    return Placement(BucketState(before["_id"], int(before["page"]), start + taken), start, taken)
+
+
+async def _newest(coll: AsyncCollection, layout: BucketLayout, owner: Any) -> BucketState | None:
+    found = await coll.find_one(
+        {layout.owner_field: owner}, projection={"page": 1, "count": 1}, sort=[("page", -1)]
+    )
+    if found is None:
+        return None
+    return BucketState(found["_id"], int(found["page"]), int(found["count"]))
+
+
+def _next_page(layout: BucketLayout, newest: BucketState | None) -> int:
+    return layout.first_page if newest is None else newest.page + 1
+
+
+async def _open(
+    coll: AsyncCollection,
+    layout: BucketLayout,
+    owner: Any,
+    newest: BucketState | None,
+    items: Sequence[Document],
+    size: int,
+) -> Placement | None:
+    """Open the bucket after `newest` with up to `size` items; None if another writer opened
+    that page (or took that `_id`) first."""
+    taken = list(items[:size])
+    bucket = BucketState(
+        layout.bucket_id(owner, taken[0], None if newest is None else newest.id),
+        _next_page(layout, newest),
+        len(taken),
+    )
+    document = {
+        "_id": bucket.id,
+        layout.owner_field: owner,
+        "page": bucket.page,
+        "count": bucket.count,
+        layout.items_field: taken,
+    }
+    try:
+        await coll.insert_one(document)
+    except DuplicateKeyError:
+        return None
+    return Placement(bucket, 0, len(taken))
+
+
+async def append(
+    coll: AsyncCollection,
+    *,
+    layout: BucketLayout,
+    owner: Any,
+    items: Sequence[Document],
+    size: int,
+) -> list[Placement]:
+    """Append `items` in order; where each run of them went, in order.
+
+    One command when they fit the open bucket; one more for each further bucket, plus two
+    for each race lost to another writer (find the newest, or join the winner's bucket).
+    """
+    placements: list[Placement] = []
+    remaining = list(items)
+    full: BucketState | None = None  # the newest bucket, when this writer just filled it
+    target, lost = layout.first_page - 1, 0
+    while remaining:
+        placed = None if full is not None else await _push(coll, layout, owner, remaining, size)
+        if placed is None:
+            newest = full or await _newest(coll, layout, owner)
+            if newest is None or newest.count >= size:
+                placed = await _open(coll, layout, owner, newest, remaining, size)
+                if placed is None:  # lost the race for the next page: join the winner's bucket
+                    page = _next_page(layout, newest)
+                    if page <= target:
+                        raise RuntimeError(f"bucket {page} of {owner!r} cannot be opened or found")
+                    target = page
+                    placed = await _push(coll, layout, owner, remaining, size, page)
+        full = None
+        if placed is None:
+            lost += 1
+            if not placements and lost >= MAX_LOST_RACES:
+                raise WriteContention(
+                    f"{layout.items_field}: other writers won {lost} races in a row for a new "
+                    "bucket; nothing of this call was stored, retry"
+                )
+            continue
+        placements.append(placed)
+        remaining = remaining[placed.count :]
+        if placed.bucket.count >= size:
+            full = placed.bucket
+    return placements
+
+
+async def find_page(
+    coll: AsyncCollection, *, layout: BucketLayout, owner: Any, page: int
+) -> tuple[Document | None, bool]:
+    """Bucket `page` and whether a later one exists: one command."""
+    docs = await coll.find(
+        {layout.owner_field: owner, "page": {"$gte": page}}, sort=[("page", 1)], limit=2
+    ).to_list()
+    if not docs or int(docs[0]["page"]) != page:
+        return None, False
+    return docs[0], len(docs) > 1
+
+
+async def walk(
+    coll: AsyncCollection,
+    *,
+    layout: BucketLayout,
+    owner: Any,
+    start: Any | None,
+    forward: bool,
+    items_wanted: int,
+    size: int,
+) -> list[Document]:
+    """Buckets from `start` (included) onwards in `_id` order, enough for `items_wanted` items
+    and one more (every bucket but the newest is full, so their number is known): one command.
+    """
+    bounds = layout.id_range(owner)
+    if start is not None:
+        bounds = {**bounds, ("$gte" if forward else "$lte"): start}
+        bounds.pop("$gt" if forward else "$lt", None)
+    limit = math.ceil((items_wanted + 1) / size) + 1
+    return await coll.find(
+        {"_id": bounds}, sort=[("_id", 1 if forward else -1)], limit=limit
+    ).to_list()
+
+
+async def count_items(
+    coll: AsyncCollection, *, layout: BucketLayout, owners: Sequence[Any]
+) -> Mapping[Any, tuple[int, int]]:
+    """Items and buckets of each owner (owners without buckets are absent): one command."""
+    cursor = await coll.aggregate(
+        [
+            {"$match": {layout.owner_field: {"$in": list(owners)}}},
+            {
+                "$group": {
+                    "_id": f"${layout.owner_field}",
+                    "items": {"$sum": "$count"},
+                    "buckets": {"$sum": 1},
+                }
+            },
+        ]
+    )
+    return {row["_id"]: (int(row["items"]), int(row["buckets"])) for row in await cursor.to_list()}

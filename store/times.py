@@ -1,0 +1,14 @@
+"""Time helpers every collection shares: MongoDB stores UTC milliseconds."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+
+def as_utc(moment: datetime) -> datetime:
+    """A stored time as an aware UTC datetime (a driver without `tz_aware` gives naive UTC)."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def hour_start(moment: datetime) -> datetime:
+    return as_utc(moment).replace(minute=0, second=0, microsecond=0)

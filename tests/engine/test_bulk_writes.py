@@ -1,0 +1,76 @@
+"""Bulk writes fail as PyMongo's do: a `BulkWriteError` naming each failed request."""
+
+from __future__ import annotations
+
+import pytest
+from pymongo import IndexModel, InsertOne, UpdateOne
+from pymongo.errors import BulkWriteError
+
+from embedded import EmbeddedCollection, EmbeddedEngine
+
+DUPLICATE_KEY = 11000
+
+
+@pytest.fixture
+async def coll(engine: EmbeddedEngine) -> EmbeddedCollection:
+    things = engine["test"]["things"]
+    await things.insert_one({"_id": 1, "name": "taken"})
+    return things
+
+
+async def _ids(coll: EmbeddedCollection) -> list[object]:
+    return [doc["_id"] for doc in await coll.find({}, sort=[("_id", 1)]).to_list()]
+
+
+async def test_insert_many_returns_the_inserted_ids(coll: EmbeddedCollection) -> None:
+    result = await coll.insert_many([{"_id": 2}, {"_id": 3}])
+    assert result.inserted_ids == [2, 3]
+    assert await _ids(coll) == [1, 2, 3]
+
+
+async def test_insert_many_of_a_duplicate_id_stops_an_ordered_insert(
+    coll: EmbeddedCollection,
+) -> None:
+    with pytest.raises(BulkWriteError) as raised:
+        await coll.insert_many([{"_id": 0}, {"_id": 1, "again": True}, {"_id": 2}])
+    details = raised.value.details
+    [error] = details["writeErrors"]
+    assert (error["index"], error["code"]) == (1, DUPLICATE_KEY)
+    assert error["op"] == {"_id": 1, "again": True}
+    assert details["nInserted"] == 1
+    assert await _ids(coll) == [0, 1]
+
+
+async def test_insert_many_unordered_inserts_all_but_the_duplicates(
+    coll: EmbeddedCollection,
+) -> None:
+    with pytest.raises(BulkWriteError) as raised:
+        await coll.insert_many([{"_id": 1}, {"_id": 2}, {"_id": 2}, {"_id": 3}], ordered=False)
+    details = raised.value.details
+    assert [(e["index"], e["code"]) for e in details["writeErrors"]] == [
+        (0, DUPLICATE_KEY),
+        (2, DUPLICATE_KEY),
+    ]
+    assert details["nInserted"] == 2
+    assert await _ids(coll) == [1, 2, 3]
+
+
+async def test_bulk_insert_against_a_unique_index_reports_the_key(
+    coll: EmbeddedCollection,
+) -> None:
+    await coll.create_indexes([IndexModel([("name", 1)], unique=True)])
+    with pytest.raises(BulkWriteError) as raised:
+        await coll.bulk_write([InsertOne({"_id": 5, "name": "taken"})])
+    [error] = raised.value.details["writeErrors"]
+    assert error["code"] == DUPLICATE_KEY
+    assert error["keyValue"] == {"name": "taken"}
+    assert await _ids(coll) == [1]
+
+
+async def test_a_failed_update_is_named_by_its_statement(coll: EmbeddedCollection) -> None:
+    with pytest.raises(BulkWriteError) as raised:
+        await coll.bulk_write([UpdateOne({"_id": 1}, {"$inc": {"name": 1}})])
+    [error] = raised.value.details["writeErrors"]
+    assert error["op"] == {
+        "q": {"_id": 1}, "u": {"$inc": {"name": 1}}, "multi": False, "upsert": False
+    }  # fmt: skip

@@ -1,0 +1,55 @@
+"""Rejects a request body over the limit with 413, before any of it is parsed."""
+
+from __future__ import annotations
+
+from starlette.datastructures import Headers
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+
+class BodyLimit:
+    def __init__(self, app: ASGIApp, *, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = Headers(scope=scope).get("content-length")
+        if declared is not None and declared.isdigit():
+            if int(declared) > self.max_bytes:
+                await self._reject(scope, receive, send)
+            else:
+                await self.app(scope, receive, send)  # the server enforces Content-Length
+            return
+        chunks = bytearray()
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return  # the client left: there is no one to answer
+            chunks += message.get("body", b"")
+            if len(chunks) > self.max_bytes:
+                await self._reject(scope, receive, send)
+                return
+            if not message.get("more_body", False):
+                break
+        body = bytes(chunks)
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _reject(self, scope: Scope, receive: Receive, send: Send) -> None:
+        error = {
+            "message": f"Request body is larger than {self.max_bytes} bytes",
+            "extensions": {"code": "LIMIT_EXCEEDED"},
+        }
+        response = JSONResponse({"errors": [error]}, status_code=413)
+        await response(scope, receive, send)

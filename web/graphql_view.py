@@ -1,0 +1,52 @@
+"""The GraphQL endpoint: Strawberry's ASGI view, with arraygraph's context, JSON and errors.
+
+The one place later needs extend (persisted queries, production mode, GraphQL-over-HTTP status
+codes): each is a method here, or a step around `execute`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import orjson
+from strawberry.asgi import GraphQL
+from strawberry.http import GraphQLHTTPResponse
+from strawberry.types import ExecutionResult
+
+from resolvers.context import Context, build_context
+from schema.errors import masked
+from schema.schema import ArraygraphSchema
+from schema.strawberry_internals import PlainJsonPost
+from web.state import AppState
+
+
+class GraphQLView(PlainJsonPost, GraphQL[Context, None]):
+    def __init__(self, state: AppState, schema: ArraygraphSchema) -> None:
+        super().__init__(schema, graphql_ide="graphiql", allow_queries_via_get=True)
+        self.state = state
+
+    async def get_context(self, request: Any, response: Any = None) -> Context:
+        return build_context(
+            request,
+            database=self.state.database,
+            settings=self.state.settings,
+            clock=self.state.clock,
+        )
+
+    def decode_json(self, data: str | bytes) -> object:
+        try:
+            return orjson.loads(data)
+        except orjson.JSONDecodeError:
+            # The standard parser accepts NaN and Infinity, which some clients send; validation
+            # then rejects them with a clear GraphQL error instead of a bare HTTP 400.
+            return json.loads(data)
+
+    def encode_json(self, data: object) -> bytes:
+        return orjson.dumps(data)
+
+    async def process_result(self, request: Any, result: ExecutionResult) -> GraphQLHTTPResponse:
+        # The schema gave every error its code; unexpected ones leave masked.
+        if result.errors:
+            result.errors = [masked(error) for error in result.errors]
+        return await super().process_result(request, result)

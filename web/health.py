@@ -1,0 +1,31 @@
+"""`/healthz` (the process answers) and `/readyz` (the database answers a ping)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+
+from web.state import AppState
+
+logger = logging.getLogger("arraygraph")
+
+READY_TIMEOUT_SECONDS = 2.0
+
+
+def health_routes(state: AppState) -> list[Route]:
+    async def healthz(request: Request) -> JSONResponse:
+        return JSONResponse({"status": "ok"})
+
+    async def readyz(request: Request) -> JSONResponse:
+        try:
+            await asyncio.wait_for(state.database.ping(), READY_TIMEOUT_SECONDS)
+        except Exception as exc:  # any failure means "not ready", and says why
+            logger.warning("readiness check failed: %s", exc)
+            return JSONResponse({"status": "unavailable", "reason": str(exc)}, status_code=503)
+        return JSONResponse({"status": "ready"})
+
+    return [Route("/healthz", healthz), Route("/readyz", readyz)]

@@ -1,0 +1,59 @@
+"""What the application holds for its lifetime: settings, the clock, the database handle."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from datetime import UTC, datetime
+
+from starlette.applications import Starlette
+
+from resolvers.context import Clock
+from settings import Settings
+from store.database import Database, open_database
+from store.demo import seed_demo_data
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class AppState:
+    """Settings and clock from the start; the database from the lifespan on."""
+
+    def __init__(self, settings: Settings, clock: Clock, database: Database | None) -> None:
+        self.settings = settings
+        self.clock = clock
+        self._database = database
+
+    @property
+    def database(self) -> Database:
+        if self._database is None:
+            raise RuntimeError("the database is opened by the application's lifespan")
+        return self._database
+
+
+def lifespan(
+    state: AppState, *, demo: bool
+) -> Callable[[Starlette], AbstractAsyncContextManager[None]]:
+    """Open the database (unless one was given), create every index, load the demo data."""
+
+    @asynccontextmanager
+    async def run(app: Starlette) -> AsyncIterator[None]:
+        owned = state._database is None
+        if owned:
+            state._database = open_database(state.settings)
+        try:
+            await state.database.create_indexes()
+            if demo:
+                await seed_demo_data(state.database, now=state.clock(), settings=state.settings)
+            # What exists now lives as long as the process: keep it out of every GC pass.
+            gc.freeze()
+            yield
+        finally:
+            if owned:
+                await state.database.close()
+                state._database = None
+
+    return run
