@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint bench schema clean
+.PHONY: install run test lint check-layers check-sizes bench schema clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,18 +21,28 @@ test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy .
+	$(BIN)/python tools/check_layers.py
+	$(BIN)/python tools/check_sizes.py
 	$(BIN)/pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy .
+	$(BIN)/python tools/check_layers.py
+	$(BIN)/python tools/check_sizes.py
+
+check-layers: $(STAMP)
+	$(BIN)/python tools/check_layers.py
+
+check-sizes: $(STAMP)
+	$(BIN)/python tools/check_sizes.py
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
 schema: $(STAMP)
-	$(BIN)/arraygraph schema
+	@$(BIN)/arraygraph schema
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache *.egg-info

@@ -11,8 +11,7 @@ from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 
 from bench import orders
-from bench.load import post_request, request_once, throughput
-from tests.support import free_port
+from bench.load import free_port, post_request, request_once, throughput
 
 
 @asynccontextmanager

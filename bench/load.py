@@ -4,8 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
 import time
 from typing import Any
+
+
+def free_port() -> int:
+    """A port nothing on loopback is listening on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
 
 
 def post_request(path: str, body: Any, *, port: int) -> bytes:

@@ -182,6 +182,47 @@ def _summary_stages() -> tuple[dict[str, Any], ...]:
     return (_OWN_FIELDS, {"$project": _SUMMARY})
 
 
+Predicate = Callable[[str], Expression]
+
+
+def _searches(
+    forward: bool, passes: Predicate | None, cursor: bool, count: bool
+) -> dict[str, Predicate]:
+    """The binary searches a page shape needs, by the field that holds each one's state."""
+    searches: dict[str, Predicate] = {}
+    if forward and (passes or cursor):
+        conditions = [p for p in (passes, cursor and _after(inclusive=False)) if p]
+        searches["_start"] = lambda e: {"$and": [condition(e) for condition in conditions]}
+    if not forward and cursor:
+        searches["_end"] = _after(inclusive=True)
+    if passes and count and not (forward and not cursor):
+        searches["_first"] = passes
+    return searches
+
+
+def _page_fields(
+    forward: bool, passes: Predicate | None, searches: dict[str, Predicate]
+) -> dict[str, Any]:
+    """The page, and the order just outside it that tells whether more exist that way."""
+    if forward:
+        start = "$_start.lo" if "_start" in searches else 0
+        before_start = {"$subtract": [start, 1]}
+        outside = _holds_at(passes, before_start) if passes else True
+        return {
+            "page": {"$slice": ["$orderList", start, "$$pageSize"]},
+            "hasPrevious": {"$cond": [{"$gt": [start, 0]}, outside, False]},
+        }
+    end = "$_end.lo" if "_end" in searches else _SIZE
+    window = _window({"$max": [0, {"$subtract": [end, "$$pageSize"]}]}, end)
+    outside = _holds_at(passes, -1) if passes else True
+    return {
+        "page": (
+            {"$filter": {"input": window, "as": "o", "cond": passes("$$o")}} if passes else window
+        ),
+        "hasNext": {"$cond": [{"$lt": [end, _SIZE]}, outside, False]},
+    }
+
+
 @lru_cache(maxsize=16)
 def _page_stages(
     forward: bool, filtered: bool, cursor: bool, count: bool
@@ -194,22 +235,13 @@ def _page_stages(
     `hasPreviousPage`. `totalCount` needs the filter's first order: a second search, run only
     when it is asked for and not already known.
     """
-    size = _SIZE
     stages: list[dict[str, Any]] = [_OWN_FIELDS]
     passes = _passes if filtered else None
-    searches: dict[str, Callable[[str], Expression]] = {}
-    if forward and (filtered or cursor):
-        conditions = [p for p in (passes, cursor and _after(inclusive=False)) if p]
-        searches["_start"] = lambda e: {"$and": [condition(e) for condition in conditions]}
-    if not forward and cursor:
-        searches["_end"] = _after(inclusive=True)
-    if passes and count and not (forward and not cursor):
-        searches["_first"] = passes
+    searches = _searches(forward, passes, cursor, count)
     if searches:
-        stages.append({"$set": {name: {"lo": 0, "hi": size} for name in searches}})
+        stages.append({"$set": {name: {"lo": 0, "hi": _SIZE} for name in searches}})
         step = {name: _search_stage(name, predicate) for name, predicate in searches.items()}
         stages += [{"$set": step}] * (SEARCH_STEPS // STEPS_PER_STAGE)
-
     # The first order that passes the filter (a bare 0 in $project would mean "exclude").
     first: Any = literal(0)
     if "_first" in searches:
@@ -219,25 +251,6 @@ def _page_stages(
     result: dict[str, Any] = dict(_SUMMARY)
     if passes is None or count:
         result["first"] = first
-    if forward:
-        start = "$_start.lo" if "_start" in searches else 0
-        result["page"] = {"$slice": ["$orderList", start, "$$pageSize"]}
-        before_start = {"$subtract": [start, 1]}
-        result["hasPrevious"] = {
-            "$cond": [
-                {"$gt": [start, 0]},
-                _holds_at(passes, before_start) if passes else True,
-                False,
-            ]
-        }
-    else:
-        end = "$_end.lo" if "_end" in searches else size
-        window = _window({"$max": [0, {"$subtract": [end, "$$pageSize"]}]}, end)
-        result["page"] = (
-            {"$filter": {"input": window, "as": "o", "cond": passes("$$o")}} if passes else window
-        )
-        result["hasNext"] = {
-            "$cond": [{"$lt": [end, size]}, _holds_at(passes, -1) if passes else True, False]
-        }
+    result |= _page_fields(forward, passes, searches)
     stages.append({"$project": result})
     return tuple(stages)

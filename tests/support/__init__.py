@@ -2,7 +2,7 @@
 
 from tests.support.api import Api, ApiFactory, assert_rejected, error_codes
 from tests.support.clock import FakeClock
-from tests.support.relay import walk_backward, walk_forward
+from tests.support.relay import walk
 from tests.support.servers import free_port, live_server, running
 
 __all__ = [
@@ -14,6 +14,5 @@ __all__ = [
     "free_port",
     "live_server",
     "running",
-    "walk_backward",
-    "walk_forward",
+    "walk",
 ]

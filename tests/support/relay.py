@@ -6,40 +6,28 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 Fetch = Callable[[str | None], Awaitable[dict[str, Any]]]  # cursor -> connection
+Between = Callable[[int], Awaitable[None]]
+MAX_PAGES = 1_000  # a walk that loops forever fails instead
 
 
-async def walk_forward(
-    fetch: Fetch, *, between: Callable[[int], Awaitable[None]] | None = None
+async def walk(
+    fetch: Fetch, *, backward: bool = False, between: Between | None = None
 ) -> list[Any]:
-    """Every node, following `endCursor` while `hasNextPage`; `between(pages)` runs between
-    pages (to write while walking)."""
+    """Every node in list order, following `endCursor` while `hasNextPage` (backward:
+    `startCursor` while `hasPreviousPage`); `between(pages)` runs between pages, to write
+    while walking."""
+    more, next_cursor = (
+        ("hasPreviousPage", "startCursor") if backward else ("hasNextPage", "endCursor")
+    )
     nodes: list[Any] = []
     cursor: str | None = None
-    pages = 0
-    while True:
+    for pages in range(1, MAX_PAGES + 1):
         connection = await fetch(cursor)
-        nodes += [edge["node"] for edge in connection["edges"]]
-        pages += 1
-        if not connection["pageInfo"]["hasNextPage"]:
+        page = [edge["node"] for edge in connection["edges"]]
+        nodes = page + nodes if backward else nodes + page
+        if not connection["pageInfo"][more]:
             return nodes
         if between is not None:
             await between(pages)
-        cursor = connection["pageInfo"]["endCursor"]
-
-
-async def walk_backward(
-    fetch: Fetch, *, between: Callable[[int], Awaitable[None]] | None = None
-) -> list[Any]:
-    """Every node in list order, following `startCursor` while `hasPreviousPage`."""
-    nodes: list[Any] = []
-    cursor: str | None = None
-    pages = 0
-    while True:
-        connection = await fetch(cursor)
-        nodes = [edge["node"] for edge in connection["edges"]] + nodes
-        pages += 1
-        if not connection["pageInfo"]["hasPreviousPage"]:
-            return nodes
-        if between is not None:
-            await between(pages)
-        cursor = connection["pageInfo"]["startCursor"]
+        cursor = connection["pageInfo"][next_cursor]
+    raise AssertionError(f"still walking after {MAX_PAGES} pages")

@@ -11,7 +11,7 @@ from app import create_app
 from settings import Settings
 from store.database import open_database
 from tests.support import FakeClock, live_server
-from tests.trades.support import RECORD, assert_invariants, trade
+from tests.trades.support import RECORD, assert_invariants, buckets, trade
 
 
 async def test_50_concurrent_record_trades_fill_5_pages_of_10(clock: FakeClock) -> None:
@@ -48,3 +48,36 @@ async def test_50_concurrent_record_trades_fill_5_pages_of_10(clock: FakeClock) 
         1,
     ):
         assert all(reported[t["qty"]] == page for t in doc["history"])  # where it said it went
+
+
+async def test_300_calls_over_64_connections_all_succeed_and_store_each_trade_once(
+    clock: FakeClock,
+) -> None:
+    settings = Settings()
+    database = open_database(settings)
+    app = create_app(settings, clock=clock, database=database)
+    # Call k records 1 to 12 trades (many span two or three buckets); quantity k*100 + j + 1.
+    calls = [[trade(k * 100 + j + 1, seconds=k + 1) for j in range(1 + k % 12)] for k in range(300)]
+    limits = httpx.Limits(max_connections=64, max_keepalive_connections=64)
+    async with (
+        live_server(app) as url,
+        httpx.AsyncClient(base_url=url, timeout=120, limits=limits) as client,
+    ):
+
+        async def record(trades: list[dict[str, Any]]) -> dict[str, Any]:
+            body = {"query": RECORD, "variables": {"c": 64, "t": trades}}
+            reply: dict[str, Any] = (await client.post("/graphql", json=body)).json()
+            return reply
+
+        replies = await asyncio.gather(*(record(trades) for trades in calls))
+    assert [r for r in replies if "errors" in r] == []
+    stored = await assert_invariants(database.collection("trades"), 64, 10)
+    assert sorted(stored) == sorted(t["qty"] for trades in calls for t in trades)
+    page_of = {
+        t["qty"]: page
+        for page, doc in enumerate(await buckets(database.collection("trades"), 64), 1)
+        for t in doc["history"]
+    }
+    for trades, reply in zip(calls, replies, strict=True):
+        reported = reply["data"]["recordTrades"]["pageNumbers"]
+        assert reported == [page_of[t["qty"]] for t in trades]  # where it said each went
