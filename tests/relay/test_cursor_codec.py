@@ -1,0 +1,86 @@
+"""The cursor codec: exact round trips, typed elements, one error for anything else."""
+
+from __future__ import annotations
+
+import base64
+import json
+from datetime import UTC, datetime, timedelta
+from typing import NamedTuple
+
+import pytest
+from bson import ObjectId
+
+from resolvers.cursors import CursorCodec, Id, Integer, Millis, Text
+from resolvers.errors import BadUserInput
+
+
+class Position(NamedTuple):
+    moment: datetime
+    name: str
+
+
+class Keyed(NamedTuple):
+    total: int
+    id: ObjectId
+
+
+TIMES = CursorCodec("times", (Millis(), Text(8)), Position)
+KEYS = CursorCodec("keys", (Integer(0, 1_000), Id()), Keyed)
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    "millis",
+    [
+        *(0, 1, -1, 539_656_225_879, -14_182_940_000, 253_402_300_799_999, -62_135_596_800_000),
+        *range(1_700_000_000_000, 1_700_000_001_000, 7),  # a second's worth, every 7th ms
+    ],
+)
+def test_a_time_round_trips_to_the_exact_millisecond(millis: int) -> None:
+    moment = EPOCH + timedelta(milliseconds=millis)
+    cursor = TIMES.encode(Position(moment, "a"))
+    assert TIMES.decode(cursor, argument="after") == Position(moment, "a")
+    assert json.loads(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))) == [
+        "times",
+        millis,
+        "a",
+    ]
+
+
+def test_keys_round_trip() -> None:
+    position = Keyed(1_000, ObjectId())
+    assert KEYS.decode(KEYS.encode(position), argument="after") == position
+
+
+def _forged(*elements: object) -> str:
+    return base64.urlsafe_b64encode(json.dumps(list(elements)).encode()).decode()
+
+
+@pytest.mark.parametrize(
+    "cursor",
+    [
+        _forged("keys", 1_001, str(ObjectId())),
+        _forged("keys", -1, str(ObjectId())),
+        _forged("keys", True, str(ObjectId())),
+        _forged("keys", 1.0, str(ObjectId())),
+        _forged("keys", 1, "z" * 24),
+        _forged("keys", 1, str(ObjectId()), "extra"),
+        _forged("times", 1, "a"),
+        _forged("keys"),
+        _forged({"keys": 1}),
+        "",
+        "%%%",
+        base64.urlsafe_b64encode(b"\xff\xfe").decode(),
+    ],
+)
+def test_anything_but_a_cursor_of_this_list_is_one_bad_input_error(cursor: str) -> None:
+    with pytest.raises(BadUserInput) as raised:
+        KEYS.decode(cursor, argument="before")
+    assert str(raised.value) == "before: not a cursor of this list"
+    assert raised.value.argument == "before"
+
+
+@pytest.mark.parametrize("name", ["", "x" * 9, "a\u0000b", "\ud800"])
+def test_text_elements_are_non_empty_storable_and_bounded(name: str) -> None:
+    with pytest.raises(BadUserInput):
+        TIMES.decode(_forged("times", 0, name), argument="after")
