@@ -15,6 +15,7 @@ from starlette.requests import HTTPConnection
 from resolvers.loaders import LoaderSpec
 from settings import Settings
 from store.database import Database
+from store.protocols import AsyncCollection
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -31,6 +32,14 @@ class Context:
     authenticated: bool
     request: HTTPConnection | None = None
     _loaders: dict[LoaderKey, DataLoader[Any, Any]] = field(default_factory=dict)
+
+    def collection(self, name: str) -> AsyncCollection:
+        """The collection a store module declares as its `COLLECTION`."""
+        return self.database.collection(name)
+
+    def forget_loaded(self) -> None:
+        """Drop every loader and what it cached: the next reads see what was written since."""
+        self._loaders.clear()
 
     def loader(self, spec: LoaderSpec[K, V], parameter: Hashable = None) -> DataLoader[K, V]:
         """This request's loader of `spec` (and `parameter`), built on first use: nothing

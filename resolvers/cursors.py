@@ -30,6 +30,8 @@ P = TypeVar("P", bound=tuple[Any, ...])
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 MILLISECOND = timedelta(milliseconds=1)
 INT64_MAX = 2**63 - 1
+# Longer than any cursor the server makes (a kind, a 200-character title, an id), base64'd.
+MAX_CURSOR_LENGTH = 1_024
 
 
 class CursorField(Protocol[T_co]):
@@ -142,10 +144,12 @@ def not_a_cursor(argument: str) -> BadUserInput:
 
 
 def _elements(cursor: str) -> list[object] | None:
+    if len(cursor) > MAX_CURSOR_LENGTH:
+        return None
     try:
         padded = cursor + "=" * (-len(cursor) % 4)
         raw = base64.b64decode(padded.encode("ascii"), altchars=b"-_", validate=True)
         decoded = json.loads(raw.decode("utf-8"))
-    except (binascii.Error, ValueError, UnicodeError):
+    except (binascii.Error, ValueError, UnicodeError, RecursionError):
         return None
     return decoded if isinstance(decoded, list) else None

@@ -50,7 +50,7 @@ def page_args(request: PageRequest, *, max_create_time: datetime | None, count: 
     )
 
 
-def _whole(value: Any) -> int | None:
+def _literal_int(value: Any) -> int | None:
     # Selection arguments hold variables' values as they are, and literals as their source text.
     return None if value is None else int(value)
 
@@ -68,13 +68,16 @@ def prefetch_args(info: Info) -> PageArgs | None:
         if moment is not None and not isinstance(moment, datetime):
             moment = parse_datetime(moment)
         request = PageRequest.from_arguments(
-            first=_whole(raw.get("first")),
+            first=_literal_int(raw.get("first")),
             after=raw.get("after"),
-            last=_whole(raw.get("last")),
+            last=_literal_int(raw.get("last")),
             before=raw.get("before"),
             maximum=info.context.settings.max_page_size,
         )
-        count = any(fields_named(found[0].selections, "totalCount"))
+        # Fields of one response key are merged: `totalCount` in any of them is selected.
+        key = found[0].alias or found[0].name
+        merged = [field for field in found if (field.alias or field.name) == key]
+        count = any(any(fields_named(field.selections, "totalCount")) for field in merged)
         return page_args(request, max_create_time=moment, count=count)
     except (ApiError, ValueError, TypeError):
         return None

@@ -40,10 +40,6 @@ CURSORS = {
 }
 
 
-def _collection(info: Info) -> Any:
-    return info.context.database.collection(store.COLLECTION)
-
-
 async def sensor(info: Info, *, id: str) -> SensorDoc | None:
     doc: SensorDoc | None = await info.context.loader(SENSORS_BY_ID).load(
         validation.object_id(id, argument="id")
@@ -68,7 +64,7 @@ async def sensors(
     if title_prefix:
         validation.text(title_prefix, argument="filter.titlePrefix", maximum=MAX_TITLE_LENGTH)
     found = await list_sensors(
-        _collection(info),
+        info.context.collection(store.COLLECTION),
         now=ctx.now,
         first=request.size,
         order=order,
@@ -90,13 +86,17 @@ async def sensors(
 
 
 async def create_sensor(info: Info, *, title: str) -> SensorDoc:
-    return await store.create_sensor(_collection(info), title=validation.title(title))
+    return await store.create_sensor(
+        info.context.collection(store.COLLECTION), title=validation.title(title)
+    )
 
 
 async def rename_sensor(info: Info, *, id: str, title: str) -> SensorDoc:
     sensor_id = validation.object_id(id, argument="id")
     doc = await store.rename_sensor(
-        _collection(info), sensor_id=sensor_id, title=validation.title(title)
+        info.context.collection(store.COLLECTION),
+        sensor_id=sensor_id,
+        title=validation.title(title),
     )
     if doc is None:
         raise NotFound(f"id: no sensor {id}", argument="id")
@@ -105,7 +105,7 @@ async def rename_sensor(info: Info, *, id: str, title: str) -> SensorDoc:
 
 async def delete_sensor(info: Info, *, id: str) -> bool:
     sensor_id = validation.object_id(id, argument="id")
-    return await store.delete_sensor(_collection(info), sensor_id=sensor_id)
+    return await store.delete_sensor(info.context.collection(store.COLLECTION), sensor_id=sensor_id)
 
 
 class SensorEventArgs(Protocol):
@@ -165,7 +165,9 @@ async def record_sensor_events(info: Info, *, events: Sequence[SensorEventArgs])
     validation.at_most(events, ctx.settings.max_batch_size, argument="events")
     window, latest = Window.at(ctx.now), ctx.now + timedelta(seconds=MAX_EVENT_FUTURE_SECONDS)
     validated = [_validated_event(i, event, window, latest) for i, event in enumerate(events)]
-    outcome = await store.record_sensor_events(_collection(info), events=validated, now=ctx.now)
+    outcome = await store.record_sensor_events(
+        info.context.collection(store.COLLECTION), events=validated, now=ctx.now
+    )
     rejected = tuple(
         RejectedEvent(
             index,

@@ -48,14 +48,8 @@ async def _customer_counts(
 CUSTOMER_COUNTS: LoaderSpec[int, CustomerCounts] = LoaderSpec("customer_counts", _customer_counts)
 
 
-def _collection(info: Info) -> Any:
-    return info.context.database.collection(store.COLLECTION)
-
-
 def customer_id_argument(value: int) -> int:
-    if value < 1:
-        raise BadUserInput(f"customerId: must be positive, got {value}", argument="customerId")
-    return value
+    return validation.positive(value, argument="customerId")
 
 
 async def counts(info: Info, *, customer_id: int) -> CustomerCounts:
@@ -73,7 +67,9 @@ async def customer(info: Info, *, customer_id: int) -> int | None:
 async def page(info: Info, *, customer_id: int, number: int) -> tuple[Bucket | None, bool]:
     if number < 1:
         raise BadUserInput(f"number: pages start at 1, got {number}", argument="number")
-    return await store.find_page(_collection(info), customer_id=customer_id, number=number)
+    return await store.find_page(
+        info.context.collection(store.COLLECTION), customer_id=customer_id, number=number
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,15 +115,18 @@ async def trades(
         first=first, after=after, last=last, before=before, maximum=ctx.settings.max_page_size
     )
     start = request.position(TRADE_CURSOR)
+    size = ctx.settings.trades_per_bucket
     if start is not None and not start.bucket.startswith(store.id_prefix(customer_id)):
         raise not_a_cursor(request.cursor_argument)
     buckets = await store.walk_buckets(
-        _collection(info),
+        info.context.collection(store.COLLECTION),
         customer_id=customer_id,
         start=None if start is None else start.bucket,
         forward=request.forward,
-        trades_wanted=(start.offset + 1 if start else 0) + request.size,
-        size=ctx.settings.trades_per_bucket,
+        # The cursor's bucket holds at most a bucket's worth before it: a forged offset cannot
+        # make this read more (it is rejected once its bucket is read).
+        trades_wanted=(min(start.offset, size) + 1 if start else 0) + request.size,
+        size=size,
     )
     found = _from_cursor(buckets, start, request.forward, request.cursor_argument)
     total = None
@@ -158,10 +157,7 @@ def _validated_trade(index: int, trade: TradeArgs) -> TradeDoc:
             f"got {trade.ticker!r}",
             argument=f"{where}.ticker",
         )
-    if trade.qty < 1:
-        raise BadUserInput(
-            f"{where}.qty: must be positive, got {trade.qty}", argument=f"{where}.qty"
-        )
+    validation.positive(trade.qty, argument=f"{where}.qty")
     if not MIN_TRADE_YEAR <= trade.date.year <= MAX_TRADE_YEAR:
         raise BadUserInput(
             f"{where}.date: must be between {MIN_TRADE_YEAR} and {MAX_TRADE_YEAR}",
@@ -176,7 +172,7 @@ async def record_trades(info: Info, *, customer_id: int, trades: Sequence[TradeA
     validation.at_most(trades, MAX_TRADES_PER_CALL, argument="trades", minimum=1)
     validated = [_validated_trade(index, trade) for index, trade in enumerate(trades)]
     return await store.record_trades(
-        _collection(info),
+        info.context.collection(store.COLLECTION),
         customer_id=customer_id,
         trades=validated,
         size=info.context.settings.trades_per_bucket,

@@ -85,10 +85,9 @@ def _orders(orders: Sequence[OrderArgs], *, max_orders: int) -> list[OrderDoc]:
                 argument=f"{where}.id",
             )
         seen[order_id] = index
-        if order.info is not None and len(order.info) > MAX_ORDER_INFO_LENGTH:
-            raise BadUserInput(
-                f"{where}.info: at most {MAX_ORDER_INFO_LENGTH} characters, got {len(order.info)}",
-                argument=f"{where}.info",
+        if order.info is not None:
+            validation.free_text(
+                order.info, argument=f"{where}.info", maximum=MAX_ORDER_INFO_LENGTH
             )
         validated.append(OrderDoc(id=order_id, create_time=order.create_time, info=order.info))
     return validated
@@ -110,7 +109,7 @@ async def upsert_orders(
         validation.text(name, argument="name", maximum=MAX_USER_TEXT_LENGTH)
     max_orders = ctx.settings.max_orders_per_user
     doc = await store.upsert_orders(
-        ctx.database.collection(store.COLLECTION),
+        ctx.collection(store.COLLECTION),
         user_id=user_id,
         orders=_orders(orders, max_orders=max_orders),
         user_type=user_type,
@@ -123,10 +122,12 @@ async def upsert_orders(
 async def delete_orders(info: Info, *, user_id: str, order_ids: Sequence[str]) -> LoadedUser:
     user_id = _user_id(user_id)
     validation.at_most(order_ids, MAX_ORDERS_PER_CALL, argument="orderIds")
+    ids = [
+        validation.text(order_id, argument=f"orderIds[{i}]", maximum=MAX_ORDER_ID_LENGTH)
+        for i, order_id in enumerate(order_ids)
+    ]
     doc = await store.delete_orders(
-        info.context.database.collection(store.COLLECTION),
-        user_id=user_id,
-        order_ids=[str(i) for i in order_ids],
+        info.context.collection(store.COLLECTION), user_id=user_id, order_ids=ids
     )
     if doc is None:
         raise NotFound(f"userId: no user {user_id!r}", argument="userId")

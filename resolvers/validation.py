@@ -53,6 +53,20 @@ def text(value: str, *, argument: str, maximum: int) -> str:
     return value
 
 
+def free_text(value: str, *, argument: str, maximum: int) -> str:
+    """Text as the client wrote it (newlines and tabs kept): at most `maximum` characters, and
+    storable (no NUL, no lone surrogate)."""
+    if len(value) > maximum:
+        raise BadUserInput(
+            f"{argument}: at most {maximum} characters, got {len(value)}", argument=argument
+        )
+    if not is_storable_text(value):
+        raise BadUserInput(
+            f"{argument}: must not contain NUL or unpaired surrogates", argument=argument
+        )
+    return value
+
+
 def title(value: str, *, argument: str = "title") -> str:
     if not value.strip():
         raise BadUserInput(f"{argument}: must not be empty", argument=argument)

@@ -77,6 +77,14 @@ def retyped(error: GraphQLError, kind: type[E], code: str) -> E:
     )
 
 
+def _subject(error: GraphQLError) -> BaseException:
+    """What decides an error's code: its own type when that is in the table, else its cause."""
+    cause = error.original_error
+    if code_of(error) == INTERNAL and cause is not None and not isinstance(cause, GraphQLError):
+        return cause
+    return error
+
+
 def label_errors(
     errors: Iterable[GraphQLError], *, over_token_limit: Callable[[str], bool]
 ) -> None:
@@ -85,10 +93,9 @@ def label_errors(
     A syntax error in a document over the token limit is the limit's: the parser stops there.
     """
     for error in errors:
-        cause = error.original_error
-        subject: BaseException = (
-            error if cause is None or isinstance(cause, GraphQLError) else cause
-        )
+        # Typed by where it was made (parser, validation, variables), or else by what the resolver
+        # raised: a scalar's ValueError inside a validation error is the document's fault.
+        subject = _subject(error)
         code = code_of(subject)
         source = error.source
         if isinstance(error, GraphQLSyntaxError) and source and over_token_limit(source.body):

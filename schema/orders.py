@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime
-from typing import Any
 
 import strawberry
 
@@ -13,7 +12,7 @@ from resolvers import orders as resolve_orders
 from resolvers import users as resolve
 from resolvers.context import Info
 from resolvers.users import LoadedUser
-from schema.permissions import WRITE
+from schema.mutation import write_mutation
 from schema.relay import Connection
 from schema.strawberry_internals import install_input_builder
 from store.order_pages import PageArgs
@@ -96,11 +95,7 @@ class OrderInput:
     info: str | None = None
 
 
-def _order_input(value: Mapping[str, Any]) -> OrderInput:
-    return OrderInput(id=value["id"], create_time=value["createTime"], info=value.get("info"))
-
-
-install_input_builder(OrderInput, _order_input)
+install_input_builder(OrderInput)
 
 
 async def _user_field(info: Info, user_id: str) -> User | None:
@@ -139,13 +134,11 @@ async def _delete_orders(info: Info, user_id: str, order_ids: list[strawberry.ID
 
 @strawberry.type
 class UserMutations:
-    upsert_orders: User = strawberry.mutation(
-        resolver=_upsert_orders,
-        permission_classes=WRITE,
+    upsert_orders: User = write_mutation(
+        _upsert_orders,
         description="Replace orders by id, insert new ones, create the user when missing.",
     )
-    delete_orders: User = strawberry.mutation(
-        resolver=_delete_orders,
-        permission_classes=WRITE,
+    delete_orders: User = write_mutation(
+        _delete_orders,
         description="Remove orders by id; unknown ids are ignored.",
     )

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 import strawberry
 
 from resolvers.validation import parse_datetime
+from store.times import as_utc
 
 
 def _serialize(value: datetime) -> str:
-    if value.tzinfo is None:
-        value = value.replace(tzinfo=UTC)  # stored times are UTC
-    return value.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return as_utc(value).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 DateTime = strawberry.scalar(

@@ -3,16 +3,15 @@ conversion from a stored sensor."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Any
 
 import strawberry
 
 from resolvers import sensors as resolve
 from resolvers.context import Info
 from schema.errors import code_of
-from schema.permissions import WRITE
+from schema.mutation import write_mutation
 from schema.relay import Connection
 from schema.strawberry_internals import install_input_builder
 from store.sensor_pages import SensorOrder as StoredSensorOrder
@@ -121,13 +120,7 @@ class SensorEventInput:
     value: float | None = None
 
 
-def _event_input(value: Mapping[str, Any]) -> SensorEventInput:
-    return SensorEventInput(
-        sensor_id=value["sensorId"], at=value["at"], count=value["count"], value=value.get("value")
-    )
-
-
-install_input_builder(SensorEventInput, _event_input)
+install_input_builder(SensorEventInput)
 
 
 @strawberry.type(description="An event that was well-formed but could not be applied.")
@@ -213,13 +206,10 @@ async def _record_sensor_events(
 
 @strawberry.type
 class SensorMutations:
-    create_sensor: Sensor = strawberry.mutation(resolver=_create_sensor, permission_classes=WRITE)
-    rename_sensor: Sensor = strawberry.mutation(resolver=_rename_sensor, permission_classes=WRITE)
-    delete_sensor: bool = strawberry.mutation(
-        resolver=_delete_sensor,
-        permission_classes=WRITE,
+    create_sensor: Sensor = write_mutation(_create_sensor)
+    rename_sensor: Sensor = write_mutation(_rename_sensor)
+    delete_sensor: bool = write_mutation(
+        _delete_sensor,
         description="True when a sensor was deleted, false when there was none with this id.",
     )
-    record_sensor_events: RecordSensorEventsPayload = strawberry.mutation(
-        resolver=_record_sensor_events, permission_classes=WRITE
-    )
+    record_sensor_events: RecordSensorEventsPayload = write_mutation(_record_sensor_events)

@@ -18,15 +18,18 @@ being used:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
+from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 import strawberry
-from cross_web import AsyncHTTPRequestAdapter
+from cross_web import AsyncHTTPRequestAdapter, HTTPException
 from strawberry.http import GraphQLRequestData
 from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 from strawberry.schema.schema import validate_document as validate_document
 from strawberry.types import ExecutionContext
+from strawberry.types.enum import StrawberryEnumDefinition
+from strawberry.utils.str_converters import to_camel_case
 
 from schema.errors import VariablesInvalid, retyped
 
@@ -42,14 +45,34 @@ __all__ = [
 ]
 
 
-def install_input_builder(input_type: type, build: Callable[[Mapping[str, Any]], object]) -> None:
+def install_input_builder(input_type: type) -> None:
     """Build `input_type` from graphql-core's coerced value directly: every field is already
-    parsed and defaulted, and the generic per-field conversion is the largest cost of a batch."""
+    parsed and defaulted, and the generic per-field conversion is the largest cost of a batch.
+    Enum fields arrive as their values (or, in some releases, names or members)."""
+    definition: Any = getattr(input_type, "__strawberry_definition__")  # noqa: B009
+    names = [
+        (f.python_name, f.graphql_name or to_camel_case(f.python_name)) for f in definition.fields
+    ]
+    enums: dict[str, Any] = {  # the Python enum of each enum field
+        f.python_name: f.type.wrapped_cls
+        for f in definition.fields
+        if isinstance(f.type, StrawberryEnumDefinition)
+    }
 
     def from_input(cls: type, value: Mapping[str, Any], context: object) -> object:
-        return build(value)
+        fields = {name: value[key] for name, key in names if key in value}
+        for name, enum in enums.items():
+            if name in fields:
+                fields[name] = _enum_member(enum, fields[name])
+        return input_type(**fields)
 
-    input_type.__strawberry_definition__.from_input = from_input  # type: ignore[attr-defined]
+    definition.from_input = from_input
+
+
+def _enum_member(enum: type[Enum], raw: Any) -> Enum:
+    if isinstance(raw, enum):
+        return raw
+    return enum[raw] if raw in enum.__members__ else enum(raw)
 
 
 class TypedErrorsExecutionContext(StrawberryGraphQLCoreExecutionContext):
@@ -91,16 +114,18 @@ class PlainJsonPost:
         self, request: AsyncHTTPRequestAdapter
     ) -> GraphQLRequestData | list[GraphQLRequestData]:
         if request.method == "POST" and request.content_type == "application/json":
+            data = self.parse_json(await request.get_body())  # type: ignore[attr-defined]
+            if not isinstance(data, dict | list):  # Strawberry's own path fails on these
+                raise HTTPException(400, "The request body must be a JSON object")
             accept = request.headers.get("accept") or ""
-            if "multipart/mixed" not in accept and "text/event-stream" not in accept:
-                data = self.parse_json(await request.get_body())  # type: ignore[attr-defined]
-                if isinstance(data, dict) and _plain_operation(data):
-                    return GraphQLRequestData(
-                        query=data.get("query"),
-                        variables=data.get("variables"),
-                        operation_name=data.get("operationName"),
-                        extensions=data.get("extensions"),
-                    )
+            streaming = "multipart/mixed" in accept or "text/event-stream" in accept
+            if not streaming and isinstance(data, dict) and _plain_operation(data):
+                return GraphQLRequestData(
+                    query=data.get("query"),
+                    variables=data.get("variables"),
+                    operation_name=data.get("operationName"),
+                    extensions=data.get("extensions"),
+                )
         parsed: GraphQLRequestData | list[GraphQLRequestData]
         parsed = await super().parse_http_body(request)  # type: ignore[misc]
         return parsed

@@ -3,15 +3,13 @@ from stored buckets live here, once."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from datetime import datetime
-from typing import Any
 
 import strawberry
 
 from resolvers import trades as resolve
 from resolvers.context import Info
-from schema.permissions import WRITE
+from schema.mutation import write_mutation
 from schema.relay import Connection
 from schema.strawberry_internals import install_input_builder
 from store.trades import Bucket, TradeDoc
@@ -97,23 +95,7 @@ class TradeInput:
     date: datetime
 
 
-def _trade_type(kind: Any) -> StoredTradeType:
-    """The enum from whatever graphql-core coerced it to: the member, its name or its value."""
-    if isinstance(kind, StoredTradeType):
-        return kind
-    return StoredTradeType[kind] if kind in StoredTradeType.__members__ else StoredTradeType(kind)
-
-
-def _trade_input(value: Mapping[str, Any]) -> TradeInput:
-    return TradeInput(
-        type=_trade_type(value["type"]),
-        ticker=value["ticker"],
-        qty=value["qty"],
-        date=value["date"],
-    )
-
-
-install_input_builder(TradeInput, _trade_input)
+install_input_builder(TradeInput)
 
 
 @strawberry.type
@@ -145,8 +127,7 @@ async def _record_trades(
 
 @strawberry.type
 class CustomerMutations:
-    record_trades: RecordTradesPayload = strawberry.mutation(
-        resolver=_record_trades,
-        permission_classes=WRITE,
+    record_trades: RecordTradesPayload = write_mutation(
+        _record_trades,
         description="Append 1 to 100 trades, 10 to a bucket, in order.",
     )

@@ -9,21 +9,23 @@ A bucket is `{_id, <owner field>, page, count, <items field>: [...]}`, with a un
 - two writers never open two buckets for one page: the page is the newest's plus one and
   (owner, page) is unique, so the second insert fails with E11000;
 - the loser of that race joins the winner's bucket (pushes into that page) instead of starting
-  over, and when it is full already, opens the next one; every race lost means another writer
-  stored a full bucket, so a writer that keeps losing still finishes;
-- no bucket holds more than `size`: the push takes at most `size - count` items, filtered on
-  `count < size`, in one atomic update;
+  over, and when it is full already, learns so from the same command and opens the next one;
+  every race lost means another writer stored a full bucket, so a writer that keeps losing
+  still finishes once the others have;
+- no bucket holds more than `size`: a push takes at most `size - count` items (none when the
+  bucket is full), in one atomic update;
 - `_id` order is page order (the layout builds each `_id` after the previous one's), so an
   owner's buckets are walked by an `_id` range, never by a pattern.
 
 A call spanning several buckets is several writes (no transaction): if it stored part of
 itself, it keeps going until all is stored. Only a call that stored nothing gives up, after
-`MAX_LOST_RACES` lost races, with `WriteContention` (nothing stored, safe to retry).
+losing races for `MAX_CONTENTION_SECONDS`, with `WriteContention` (nothing stored, retry).
 """
 
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -35,8 +37,10 @@ from store.errors import WriteContention
 from store.expressions import literal
 from store.protocols import AsyncCollection, Document
 
-# Lost races a call may meet before it has stored anything; each meant another writer progressed.
-MAX_LOST_RACES = 64
+# How long a call that has stored nothing keeps losing races before it gives up. A count would
+# be wrong: every race lost means another writer stored a full bucket, so under N concurrent
+# writers a call waits in line behind up to N - 1 of them (hundreds of races at 64 writers).
+MAX_CONTENTION_SECONDS = 30.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +70,25 @@ class Placement:
     count: int
 
 
+def _append_pipeline(layout: BucketLayout, items: Sequence[Document], size: int) -> list[Any]:
+    """Append as many of `items` as fit (`size - count`, none when full), and count them."""
+    field = layout.items_field
+    room = {"$max": [0, {"$subtract": [size, "$count"]}]}
+    return [
+        {
+            "$set": {
+                field: {
+                    "$concatArrays": [
+                        {"$ifNull": [f"${field}", []]},
+                        {"$slice": [literal(list(items)), room]},
+                    ]
+                },
+                "count": {"$add": ["$count", {"$min": [room, len(items)]}]},
+            }
+        }
+    ]
+
+
 async def _push(
     coll: AsyncCollection,
     layout: BucketLayout,
@@ -73,36 +96,28 @@ async def _push(
     items: Sequence[Document],
     size: int,
     page: int | None = None,
-) -> Placement | None:
-    """Push as many items as fit into the open bucket (or that page's): None if it is full."""
-    where: dict[str, Any] = {layout.owner_field: owner, "count": {"$lt": size}}
-    if page is not None:
+) -> tuple[Placement | None, BucketState | None]:
+    """Push as many items as fit into the open bucket, or into bucket `page` if given: where
+    they went (None if none did), and the bucket's state after (None if there is no such
+    bucket: no open one, or no page `page`)."""
+    where: dict[str, Any] = {layout.owner_field: owner}
+    if page is None:
+        where["count"] = {"$lt": size}
+    else:
         where["page"] = page
-    field = layout.items_field
     before = await coll.find_one_and_update(
         where,
-        [
-            {
-                "$set": {
-                    field: {
-                        "$concatArrays": [
-                            {"$ifNull": [f"${field}", []]},
-                            {"$slice": [literal(list(items)), {"$subtract": [size, "$count"]}]},
-                        ]
-                    },
-                    "count": {"$min": [size, {"$add": ["$count", len(items)]}]},
-                }
-            }
-        ],
+        _append_pipeline(layout, items, size),
         sort=[("page", -1)],
         projection={"_id": 1, "page": 1, "count": 1},
         return_document=ReturnDocument.BEFORE,
     )
     if before is None:
-        return None
+        return None, None
     start = int(before["count"])
-    taken = min(len(items), size - start)
-    return Placement(BucketState(before["_id"], int(before["page"]), start + taken), start, taken)
+    taken = min(len(items), max(0, size - start))
+    state = BucketState(before["_id"], int(before["page"]), start + taken)
+    return (Placement(state, start, taken) if taken else None), state
 
 
 async def _newest(coll: AsyncCollection, layout: BucketLayout, owner: Any) -> BucketState | None:
@@ -155,20 +170,24 @@ async def append(
     owner: Any,
     items: Sequence[Document],
     size: int,
+    clock: Callable[[], float] = time.monotonic,
 ) -> list[Placement]:
     """Append `items` in order; where each run of them went, in order.
 
-    One command when they fit the open bucket; one more for each further bucket, plus two
-    for each race lost to another writer (find the newest, or join the winner's bucket).
+    One command when they fit the open bucket; one more for each further bucket, plus one for
+    each race lost to another writer (joining the winner's bucket, or finding the newest).
     """
     placements: list[Placement] = []
     remaining = list(items)
-    full: BucketState | None = None  # the newest bucket, when this writer just filled it
-    target, lost = layout.first_page - 1, 0
+    full: BucketState | None = None  # the newest bucket, when this writer knows it is full
+    target, started = layout.first_page - 1, clock()
     while remaining:
-        placed = None if full is not None else await _push(coll, layout, owner, remaining, size)
+        placed = None
+        if full is None:
+            placed, _ = await _push(coll, layout, owner, remaining, size)
         if placed is None:
             newest = full or await _newest(coll, layout, owner)
+            full = None
             if newest is None or newest.count >= size:
                 placed = await _open(coll, layout, owner, newest, remaining, size)
                 if placed is None:  # lost the race for the next page: join the winner's bucket
@@ -176,20 +195,18 @@ async def append(
                     if page <= target:
                         raise RuntimeError(f"bucket {page} of {owner!r} cannot be opened or found")
                     target = page
-                    placed = await _push(coll, layout, owner, remaining, size, page)
-        full = None
+                    placed, full = await _push(coll, layout, owner, remaining, size, page)
         if placed is None:
-            lost += 1
-            if not placements and lost >= MAX_LOST_RACES:
+            if not placements and clock() - started > MAX_CONTENTION_SECONDS:
                 raise WriteContention(
-                    f"{layout.items_field}: other writers won {lost} races in a row for a new "
-                    "bucket; nothing of this call was stored, retry"
+                    f"{layout.items_field}: other writers kept winning the race for a new "
+                    f"bucket for {MAX_CONTENTION_SECONDS:.0f} s; nothing of this call was "
+                    "stored, retry"
                 )
             continue
         placements.append(placed)
         remaining = remaining[placed.count :]
-        if placed.bucket.count >= size:
-            full = placed.bucket
+        full = placed.bucket if placed.bucket.count >= size else None
     return placements
 
 

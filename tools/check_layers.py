@@ -73,6 +73,8 @@ def rule_broken(relative: str, layer: str, name: str) -> str | None:
         if top not in EMBEDDED_MAY_IMPORT and top not in sys.stdlib_module_names:
             return "embedded/ may import only the standard library, pymongo, bson, mongomock_ng"
         return None
+    if layer == "settings" and top in ARRAYGRAPH:
+        return "settings.py must not import arraygraph (every layer imports it)"
     if top in FORBIDDEN.get(layer, ()):
         return f"{layer}/ must not import {shown(top)}"
     if layer == "store" and top == "embedded" and relative != DATABASE_HANDLE:

@@ -38,9 +38,13 @@ class GraphQLView(PlainJsonPost, GraphQL[Context, None]):
         try:
             return orjson.loads(data)
         except orjson.JSONDecodeError:
+            pass
+        try:
             # The standard parser accepts NaN and Infinity, which some clients send; validation
             # then rejects them with a clear GraphQL error instead of a bare HTTP 400.
             return json.loads(data)
+        except RecursionError:  # nested deeper than orjson's 1,024 levels, and Python's stack
+            raise json.JSONDecodeError("nested too deeply", "", 0) from None
 
     def encode_json(self, data: object) -> bytes:
         return orjson.dumps(data)

@@ -33,6 +33,17 @@ class AppState:
             raise RuntimeError("the database is opened by the application's lifespan")
         return self._database
 
+    def open(self) -> bool:
+        """Open the database unless one was given; whether this state owns it (and closes it)."""
+        if self._database is not None:
+            return False
+        self._database = open_database(self.settings)
+        return True
+
+    async def close(self) -> None:
+        await self.database.close()
+        self._database = None
+
 
 def lifespan(
     state: AppState, *, demo: bool
@@ -41,9 +52,7 @@ def lifespan(
 
     @asynccontextmanager
     async def run(app: Starlette) -> AsyncIterator[None]:
-        owned = state._database is None
-        if owned:
-            state._database = open_database(state.settings)
+        owned = state.open()
         try:
             await state.database.create_indexes()
             if demo:
@@ -53,7 +62,6 @@ def lifespan(
             yield
         finally:
             if owned:
-                await state.database.close()
-                state._database = None
+                await state.close()
 
     return run

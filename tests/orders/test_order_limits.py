@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from settings import MAX_BSON_DOCUMENT_BYTES, Settings
-from tests.orders.support import BASE, UPSERT, order, stored_orders
+from tests.orders.support import BASE, DELETE, UPSERT, order, stored_orders
 from tests.support import Api, ApiFactory, assert_rejected, error_codes
 
 
@@ -89,3 +89,22 @@ async def test_users_rejects_more_than_100_ids(api: Api) -> None:
         "query($ids: [String!]!) { users(userIds: $ids) { userId } }", {"ids": ["u"] * 101}
     )
     assert error_codes(body) == ["BAD_USER_INPUT"]
+
+
+@pytest.mark.parametrize("info", ["\u0000", "a\ud800b", "x" * 1001])
+async def test_upsert_orders_rejects_info_that_cannot_be_stored(api: Api, info: str) -> None:
+    variables = {"userId": "u", "orders": [order("1", 1, info)]}
+    await assert_rejected(api, UPSERT, variables, code="BAD_USER_INPUT", argument="orders[0].info")
+
+
+async def test_upsert_orders_keeps_newlines_and_tabs_in_info(api: Api) -> None:
+    await api.data(UPSERT, {"userId": "u", "orders": [order("1", 1, "line\n\tindented")]})
+    [stored] = (await api.collection("users").find_one({"userId": "u"}))["orderList"]
+    assert stored["info"] == "line\n\tindented"
+
+
+@pytest.mark.parametrize("order_id", ["", "x" * 65, "a\u0000", "\ud800", "tab\t"])
+async def test_delete_orders_rejects_an_id_no_order_can_have(api: Api, order_id: str) -> None:
+    await api.data(UPSERT, {"userId": "u", "orders": [order("1", 1)]})
+    variables = {"userId": "u", "ids": ["1", order_id]}
+    await assert_rejected(api, DELETE, variables, code="BAD_USER_INPUT", argument="orderIds[1]")

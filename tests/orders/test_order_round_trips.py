@@ -55,3 +55,11 @@ async def test_upsert_orders_payload_with_orders_takes_two(api: Api) -> None:
         orderCount orders(first: 1) { edges { node { id } } } } }"""
     assert await api.round_trips(mutation, {"o": [order("1", 1)]}) == 2
     assert await api.round_trips(UPSERT, {"userId": "u", "orders": [order("2", 2)]}) == 1
+
+
+async def test_orders_selected_twice_under_one_key_are_read_with_the_users(api: Api) -> None:
+    await seed_orders(api, "u", 30)
+    query = """{ users(userIds: ["u"]) {
+        orders(first: 1) { edges { node { id } } } orders(first: 1) { totalCount } } }"""
+    assert await api.round_trips(query) == 1
+    assert (await api.data(query))["users"][0]["orders"]["totalCount"] == 30

@@ -54,6 +54,9 @@ async def _seed(api: Api) -> None:
         ("TITLE", "not base64!"),
         ("TITLE", base64.urlsafe_b64encode(b"[not json").decode()),
         ("TITLE", forge({"kind": "sensor:title"})),
+        ("TITLE", base64.urlsafe_b64encode(b"[" * 700 + b"]" * 700).decode()),  # deep
+        ("TITLE", base64.urlsafe_b64encode(b"[" * 6_000 + b"]" * 6_000).decode()),  # and long
+        ("TITLE", forge("sensor:title", "x" * 2_000, OBJECT_ID)),
     ],
 )
 async def test_sensors_rejects_a_forged_cursor(api: Api, order: str, cursor: str) -> None:
@@ -116,3 +119,26 @@ async def test_a_real_cursor_of_each_list_is_accepted(api: Api) -> None:
     [edge] = first["customer"]["trades"]["edges"]
     after = await api.data(TRADES, {"a": edge["cursor"]})
     assert after["customer"]["trades"]["totalCount"] == 2
+
+
+async def test_a_forged_trade_offset_does_not_make_the_page_read_more(api: Api) -> None:
+    trades = [
+        {"type": "BUY", "ticker": "T", "qty": q, "date": "2024-01-01T00:00:00Z"}
+        for q in range(1, 101)
+    ]
+    await api.data(
+        "mutation($t: [TradeInput!]!) { recordTrades(customerId: 7, trades: $t) { pageNumbers } }",
+        {"t": trades},
+    )
+    first = await api.data("{ customer(customerId: 7) { trades(first: 1) { edges { cursor } } } }")
+    [edge] = first["customer"]["trades"]["edges"]
+    bucket = json.loads(base64.urlsafe_b64decode(edge["cursor"] + "=="))[1]
+    api.commands.reset()
+    await assert_rejected(
+        api, TRADES, {"a": forge("trade", bucket, 2**31 - 1)}, code="BAD_USER_INPUT"
+    )
+    api.commands.reset()
+    body = await api.post(TRADES, {"a": forge("trade", bucket, 2**31 - 1)})
+    assert body["errors"][0]["extensions"]["code"] == "BAD_USER_INPUT"
+    assert api.commands.by_name["find"] == 1
+    assert api.commands.reply_bytes < 5 * 1_000  # a few buckets of ten trades, not all ten

@@ -57,6 +57,8 @@ async def test_syntax_error_is_a_parse_error(api: Api) -> None:
         "{ sensor { id } }",  # a required argument missing
         '{ sensor(id: "x", nope: 1) { id } }',  # an argument the field does not have
         '{ sensors(first: "ten") { totalCount } }',  # a literal of the wrong type
+        # a literal the DateTime scalar refuses (its ValueError is the document's fault)
+        '{ user(userId: "u") { orders(maxCreateTime: "2020-01-01") { totalCount } } }',
     ],
 )
 async def test_a_document_that_does_not_validate_is_a_validation_error(

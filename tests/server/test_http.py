@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from settings import Settings
 from store.database import open_database
 from tests.support import Api, ApiFactory
@@ -82,4 +84,14 @@ async def test_graphql_post_with_a_charset_is_served(api: Api) -> None:
 
 async def test_graphql_post_with_a_query_that_is_not_a_string_is_refused(api: Api) -> None:
     response = await api.client.post("/graphql", json={"query": {"not": "a string"}})
+    assert response.status_code == 400
+
+
+@pytest.mark.parametrize("body", [b"null", b'"x"', b"5", b"true", b"[" * 100_000, b"{" * 3_000])
+async def test_graphql_post_of_a_body_that_is_not_an_operation_is_400(
+    api: Api, body: bytes
+) -> None:
+    response = await api.client.post(
+        "/graphql", content=body, headers={"content-type": "application/json"}
+    )
     assert response.status_code == 400

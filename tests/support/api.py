@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -34,8 +35,13 @@ class Api:
         variables: dict[str, Any] | None = None,
         headers: dict[str, str] | None = None,
     ) -> dict[str, Any]:
+        # json.dumps escapes every non-ASCII character, so hostile strings (a lone surrogate)
+        # travel as JSON escapes, as a client in any language can send them.
+        payload = json.dumps({"query": query, "variables": variables or {}})
         response = await self.client.post(
-            "/graphql", json={"query": query, "variables": variables or {}}, headers=headers
+            "/graphql",
+            content=payload,
+            headers={"content-type": "application/json", **(headers or {})},
         )
         body: dict[str, Any] = response.json()
         return body

@@ -23,7 +23,11 @@ def free_port() -> int:
 async def live_server(app: Starlette) -> AsyncIterator[str]:
     """The app on uvicorn over real HTTP on loopback, in this event loop."""
     port = free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
+    # A long keep-alive: under a heavy test, a connection can sit idle in the client's pool past
+    # uvicorn's 5 s default, and a request sent as the server closes it fails with ReadError.
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=port, log_level="warning", timeout_keep_alive=300
+    )
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve())
     while not server.started:

@@ -228,3 +228,16 @@ def test_bench_must_not_import_the_test_helpers(
         1,
         ["bench/b.py:1: bench.b imports tests.support: bench/ must not import tests/"],
     )
+
+
+def test_settings_must_not_import_any_layer(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    files = {"settings.py": "import os\nfrom store.times import as_utc\n"}
+    assert check(tmp_path, files, capsys) == (
+        1,
+        [
+            "settings.py:2: settings imports store.times: "
+            "settings.py must not import arraygraph (every layer imports it)"
+        ],
+    )

@@ -1,0 +1,49 @@
+"""What every mutation is: it needs a valid bearer token whenever tokens are configured, and
+it sees what earlier mutations of the same request wrote.
+
+Mutations run one after another; loaders cache what they read for the rest of the request, so
+a loader that served an earlier mutation's payload would serve a later one a stale answer.
+Each mutation therefore starts with fresh loaders.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import strawberry
+from strawberry.extensions import FieldExtension
+from strawberry.permission import BasePermission
+
+from resolvers.context import Context
+from resolvers.errors import Unauthenticated
+
+
+class CanWrite(BasePermission):
+    message = "Authentication required: send 'Authorization: Bearer <token>'"
+
+    def has_permission(self, source: Any, info: Any, **kwargs: Any) -> bool:
+        context: Context = info.context
+        return context.authenticated
+
+    def on_unauthorized(self) -> None:
+        raise Unauthenticated(self.message)
+
+
+class FreshLoaders(FieldExtension):
+    async def resolve_async(
+        self, next_: Callable[..., Awaitable[Any]], source: Any, info: Any, **kwargs: Any
+    ) -> Any:
+        context: Context = info.context
+        context.forget_loaded()
+        return await next_(source, info, **kwargs)
+
+
+def write_mutation(resolver: Callable[..., Any], *, description: str | None = None) -> Any:
+    """A mutation field: tokens checked, fresh loaders."""
+    return strawberry.mutation(
+        resolver=resolver,
+        permission_classes=[CanWrite],
+        extensions=[FreshLoaders()],
+        description=description,
+    )

@@ -1,0 +1,48 @@
+"""Mutations of one request run in order, and each sees what the ones before it wrote.
+
+Loaders cache what they read for the rest of a request; each mutation starts with fresh ones,
+so a payload never answers from a read made before an earlier mutation's write.
+"""
+
+from __future__ import annotations
+
+from tests.support import Api
+
+TWO_UPSERTS = """mutation {
+  a: upsertOrders(userId: "m", orders: [{id: "1", createTime: "2024-01-01T00:00:00Z"}]) {
+    orders(first: 5) { totalCount } }
+  b: upsertOrders(userId: "m", orders: [{id: "2", createTime: "2024-01-02T00:00:00Z"}]) {
+    orderCount orders(first: 5) { totalCount edges { node { id } } } }
+}"""
+TWO_TRADES = """mutation {
+  a: recordTrades(customerId: 9, trades: [{type: BUY, ticker: "T", qty: 1,
+    date: "2024-01-01T00:00:00Z"}]) { customer { tradeCount } }
+  b: recordTrades(customerId: 9, trades: [{type: BUY, ticker: "T", qty: 2,
+    date: "2024-01-01T00:00:01Z"}]) { customer { tradeCount trades(first: 5) { totalCount } } }
+}"""
+TWO_EVENTS = """mutation($id: ID!) {
+  a: recordSensorEvents(events: [{sensorId: $id, at: "2022-09-12T12:00:00Z", count: 2}]) {
+    sensors { count24h } }
+  b: recordSensorEvents(events: [{sensorId: $id, at: "2022-09-12T12:00:00Z", count: 3}]) {
+    sensors { count24h } }
+}"""
+
+
+async def test_a_later_upsert_orders_payload_sees_the_earlier_write(api: Api) -> None:
+    data = await api.data(TWO_UPSERTS)
+    assert data["a"]["orders"]["totalCount"] == 1
+    assert data["b"]["orderCount"] == 2
+    assert data["b"]["orders"]["totalCount"] == 2
+    assert [e["node"]["id"] for e in data["b"]["orders"]["edges"]] == ["2", "1"]
+
+
+async def test_a_later_record_trades_payload_sees_the_earlier_write(api: Api) -> None:
+    data = await api.data(TWO_TRADES)
+    assert data["a"]["customer"]["tradeCount"] == 1
+    assert data["b"]["customer"] == {"tradeCount": 2, "trades": {"totalCount": 2}}
+
+
+async def test_a_later_record_sensor_events_payload_sees_the_earlier_write(api: Api) -> None:
+    created = await api.data('mutation { createSensor(title: "S") { id } }')
+    data = await api.data(TWO_EVENTS, {"id": created["createSensor"]["id"]})
+    assert [data["a"]["sensors"], data["b"]["sensors"]] == [[{"count24h": 2}], [{"count24h": 5}]]
