@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint check-layers check-sizes bench schema clean
+.PHONY: install run test test-wire lint check-layers check-sizes bench schema clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,10 @@ test: $(STAMP)
 	$(BIN)/python tools/check_layers.py
 	$(BIN)/python tools/check_sizes.py
 	$(BIN)/pytest
+
+# Every test again, through PyMongo's AsyncMongoClient against the embedded engine's wire front.
+test-wire: $(STAMP)
+	ARRAYGRAPH_TEST_ENGINE=wire $(BIN)/pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

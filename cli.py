@@ -1,4 +1,4 @@
-"""The `arraygraph` command: `arraygraph serve` and `arraygraph schema`."""
+"""The `arraygraph` command: `arraygraph serve`, `arraygraph schema`, `arraygraph migrate`."""
 
 from __future__ import annotations
 
@@ -38,7 +38,30 @@ def parser() -> argparse.ArgumentParser:
         help="listen on a non-loopback address although ARRAYGRAPH_API_TOKENS is not set",
     )
     commands.add_parser("schema", help="print the schema in GraphQL SDL")
+    commands.add_parser(
+        "migrate",
+        help="bring data written in the articles' shapes to arraygraph's (idempotent), "
+        "then create every index",
+    )
     return root
+
+
+def migrate(settings: Settings) -> int:
+    import asyncio
+
+    from store.database import open_database
+    from store.migrations import migrate as run_migrations
+
+    async def run() -> None:
+        database = open_database(settings)
+        try:
+            for done in await run_migrations(database):
+                print(f"arraygraph: {done.what}: {done.documents}")
+        finally:
+            await database.close()
+
+    asyncio.run(run())
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -53,6 +76,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SettingsError as exc:
         print(f"arraygraph: {exc}", file=sys.stderr)
         return 2
+    if args.command == "migrate":
+        return migrate(settings)
     anonymous = not settings.auth_required
     if anonymous and not is_loopback(args.host) and not args.allow_anonymous_writes:
         print(

@@ -5,21 +5,27 @@ applied to. Here each expression object is compiled once (cached by identity, so
 is built once and reused is compiled once) into closures with mongomock-ng's semantics, operator
 by operator. Operators not listed below, and every case the closures do not cover exactly (a
 datetime in `$add`, a malformed argument), go to mongomock-ng's own parser, so its behaviour and
-its errors stay the reference.
+its errors stay the reference. The arithmetic operators, which follow a server's number types
+where mongomock-ng does not, are in `embedded.arithmetic`.
 """
 
 from __future__ import annotations
 
-import math
 import operator
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
 from embedded import mongomock_internals as mongomock
-from embedded.mongomock_internals import NOTHING, Evaluator, Parser
-
-Interpret = Callable[[Parser, Any], Any]  # (mongomock-ng parser, expression) -> value
+from embedded.arithmetic import (
+    ARRAY_ELEM_AT_INDEX,
+    NUMBERS,
+    SLICE_ARGUMENTS,
+    Arithmetic,
+    Interpret,
+    as_index,
+)
+from embedded.mongomock_internals import NOTHING, Evaluator
 
 _new_parser = mongomock.new_parser
 _get = mongomock.get_value_by_dot
@@ -51,9 +57,6 @@ def evaluator(expression: Any, interpret: Interpret) -> Evaluator:
         _cache.clear()
     _cache[id(expression)] = (expression, compiled)  # holding it keeps the id unique
     return compiled
-
-
-_NUMBERS = frozenset({int, float})  # by exact type: bool is not a number to a server
 
 
 def _path(path: str) -> Callable[[Any], Any]:
@@ -88,7 +91,7 @@ def _variable(name: str, path: str) -> Evaluator:
     return read
 
 
-class _Compiler:
+class _Compiler(Arithmetic):
     def __init__(self, interpret: Interpret) -> None:
         self.interpret = interpret
 
@@ -221,6 +224,8 @@ class _Compiler:
                     return bool(native(a, b))
                 except TypeError:
                     pass  # naive against aware datetimes: mongomock-ng decides
+            if type(a) in NUMBERS and type(b) in NUMBERS and a == a and b == b:
+                return bool(native(a, b))  # ints and doubles in numeric order (NaN aside)
             return bool(_bson_compare(sorting, a, b))
 
         return compare
@@ -246,6 +251,7 @@ class _Compiler:
             items, position = array(doc, env), index(doc, env)
             if items is NOTHING or position is NOTHING:
                 return None
+            position = as_index(position, ARRAY_ELEM_AT_INDEX)
             try:
                 return items[position]
             except IndexError:
@@ -253,42 +259,27 @@ class _Compiler:
 
         return element
 
-    def _binary(
-        self, operator: str, value: Any, native: Callable[[Any, Any], Any]
-    ) -> Evaluator | None:
-        if not isinstance(value, list) or len(value) != 2:
+    def op_slice(self, value: Any) -> Evaluator | None:
+        """`$slice` of an array by integers (integral doubles taken as integers, as a server
+        takes them); any other case goes to mongomock-ng, which reports its errors."""
+        if not isinstance(value, list) or len(value) not in (2, 3):
             return None
-        left, right = (self.compile(x) for x in value)
+        parts = [self.compile(x) for x in value]
         interpret = self.interpret
 
         def run(doc: Any, env: dict[str, Any]) -> Any:
-            a, b = left(doc, env), right(doc, env)
-            if type(a) in _NUMBERS and type(b) in _NUMBERS:
-                return native(a, b)
-            literals = [{"$literal": a}, {"$literal": b}]
-            return interpret(_new_parser(doc, env), {operator: literals})
+            array, *numbers = (f(doc, env) for f in parts)
+            codes = SLICE_ARGUMENTS[: len(numbers)]
+            numbers = [as_index(n, code) for n, code in zip(numbers, codes, strict=True)]
+            if type(array) is list and all(type(n) is int for n in numbers):
+                if len(numbers) == 1:
+                    [n] = numbers
+                    return array[:n] if n >= 0 else array[n:]
+                position, n = numbers
+                if n > 0:
+                    start = position if position >= 0 else max(len(array) + position, 0)
+                    return array[start : start + n]
+            literals = [{"$literal": v} for v in (array, *numbers)]
+            return interpret(_new_parser(doc, env), {"$slice": literals})
 
         return run
-
-    def op_add(self, value: Any) -> Evaluator | None:
-        return self._binary("$add", value, operator.add)  # n-ary sums: mongomock-ng
-
-    def op_subtract(self, value: Any) -> Evaluator | None:
-        return self._binary("$subtract", value, operator.sub)
-
-    def op_divide(self, value: Any) -> Evaluator | None:
-        return self._binary("$divide", value, operator.truediv)
-
-    def op_floor(self, value: Any) -> Evaluator | None:
-        if isinstance(value, list):
-            return None
-        inner = self.compile(value)
-        interpret = self.interpret
-
-        def floor(doc: Any, env: dict[str, Any]) -> Any:
-            number = inner(doc, env)
-            if type(number) in _NUMBERS:
-                return math.floor(number)
-            return interpret(_new_parser(doc, env), {"$floor": {"$literal": number}})
-
-        return floor

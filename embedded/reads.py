@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from embedded import mongomock_internals as mongomock
+from embedded import rules
 from embedded.protocols import Document
 
 _clone = mongomock.clone_document
@@ -105,7 +106,10 @@ def aggregate(
     """`variables` is the `let` option: each value an expression, evaluated once."""
     stages = list(pipeline)
     match: Mapping[str, Any] | None = None
-    if stages and "$match" in stages[0] and len(stages[0]) == 1:
+    # The first `$match` runs as a filter on the stored documents, unless it is an `$expr` that
+    # may use the `let` variables, which a filter cannot see: that one stays a stage.
+    first = stages[0] if stages else {}
+    if set(first) == {"$match"} and not (variables and rules.has_expr(first["$match"])):
         match = stages.pop(0)["$match"]
     docs = _stored_documents(coll, match)
     copy = dict if _reads_in_place(stages) else _clone

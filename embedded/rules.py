@@ -7,36 +7,125 @@ the rules and how mongomock-ng 7.11 behaves without them.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from typing import Any
 
 import bson
+from bson import ObjectId
 from bson.regex import Regex
-from pymongo.errors import WriteError
+from pymongo.errors import DuplicateKeyError, OperationFailure, WriteError
 
 # MongoDB's own limits, which the engine enforces as a server does.
 MAX_BSON_DOCUMENT_BYTES = 16 * 1024 * 1024
 MAX_DOCUMENT_NESTING = 100
 
 # Server error codes (src/mongo/base/error_codes.yml).
+INTERNAL_ERROR = 1
 BAD_VALUE = 2
 FAILED_TO_PARSE = 9
 OVERFLOW = 15
 TYPE_MISMATCH = 14
+NAMESPACE_NOT_FOUND = 26
 CONFLICTING_UPDATE_OPERATORS = 40
+CURSOR_NOT_FOUND = 43
+COMMAND_NOT_FOUND = 59
 IMMUTABLE_FIELD = 66
 BSON_OBJECT_TOO_LARGE = 10334
+DUPLICATE_KEY = 11000
 UPDATE_TOO_LARGE = 17419
 UPSERT_TOO_LARGE = 17420
+
+# The `codeName` a server sends beside each code; a code without a name of its own (an assertion
+# number) is named "Location<code>".
+CODE_NAMES = {
+    INTERNAL_ERROR: "InternalError",
+    BAD_VALUE: "BadValue",
+    FAILED_TO_PARSE: "FailedToParse",
+    TYPE_MISMATCH: "TypeMismatch",
+    OVERFLOW: "Overflow",
+    NAMESPACE_NOT_FOUND: "NamespaceNotFound",
+    CONFLICTING_UPDATE_OPERATORS: "ConflictingUpdateOperators",
+    CURSOR_NOT_FOUND: "CursorNotFound",
+    COMMAND_NOT_FOUND: "CommandNotFound",
+    IMMUTABLE_FIELD: "ImmutableField",
+    BSON_OBJECT_TOO_LARGE: "BSONObjectTooLarge",
+    DUPLICATE_KEY: "DuplicateKey",
+}
 
 PIPELINE_STAGES = frozenset(
     {"$set", "$addFields", "$unset", "$project", "$replaceWith", "$replaceRoot"}
 )
 
 
+def code_name(code: int) -> str:
+    return CODE_NAMES.get(code, f"Location{code}")
+
+
 def write_error(code: int, message: str) -> WriteError:
     return WriteError(message, code, {"code": code, "errmsg": message, "index": 0})
+
+
+def error_parts(exc: OperationFailure) -> tuple[int, str, dict[str, Any]]:
+    """A failure's code, server message and extra fields (a duplicate key's keyPattern and
+    keyValue): PyMongo's `str(exc)` appends the details, `details["errmsg"]` is the message."""
+    details = dict(exc.details or {})
+    message = str(details.get("errmsg") or exc)
+    extra: dict[str, Any] = {k: details[k] for k in ("keyPattern", "keyValue") if k in details}
+    return (exc.code if exc.code is not None else BAD_VALUE), message, extra
+
+
+def error_reply(code: int, message: str, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A command's reply when it fails, as a server sends it."""
+    return {
+        "ok": 0.0,
+        "errmsg": message,
+        "code": code,
+        "codeName": code_name(code),
+        **(extra or {}),
+    }
+
+
+def command_error(exc: OperationFailure) -> OperationFailure:
+    """What PyMongo raises when a command (findAndModify...) fails as `exc` did: a server reports
+    such a failure as the command's error, not as a write error, and PyMongo raises
+    `OperationFailure` for it (`DuplicateKeyError` for E11000)."""
+    code, message, extra = error_parts(exc)
+    reply = error_reply(code, message, extra)
+    if code == DUPLICATE_KEY:
+        return DuplicateKeyError(message, code, reply)
+    return OperationFailure(message, code, reply)
+
+
+def _shell(value: Any) -> str:
+    """A value as a server's messages print it (BSON's toString)."""
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, ObjectId):
+        return f"ObjectId('{value}')"
+    if isinstance(value, datetime):
+        aware = value if value.tzinfo else value.replace(tzinfo=UTC)  # stored naive, in UTC
+        return f"new Date({int(aware.timestamp() * 1000)})"
+    if isinstance(value, Mapping):
+        return "{ " + ", ".join(f"{k}: {_shell(v)}" for k, v in value.items()) + " }"
+    if isinstance(value, list):
+        return "[ " + ", ".join(_shell(v) for v in value) + " ]"
+    return str(value)
+
+
+def duplicate_key(namespace: str, index: str, pattern: Any, key: Any) -> DuplicateKeyError:
+    """A server's E11000 write error, with its message, keyPattern and keyValue."""
+    message = (
+        f"E11000 duplicate key error collection: {namespace} index: {index} dup key: {_shell(key)}"
+    )
+    details = {"index": 0, "code": DUPLICATE_KEY, "errmsg": message}
+    return DuplicateKeyError(
+        message, DUPLICATE_KEY, {**details, "keyPattern": pattern, "keyValue": key}
+    )
 
 
 def check_update_paths(update: Mapping[str, Any]) -> None:
@@ -72,11 +161,11 @@ def check_pipeline(pipeline: list[Mapping[str, Any]], *, array_filters: object) 
                 raise write_error(BAD_VALUE, f"{name} is not allowed to be used within an update")
 
 
-def _has_expr(filter: Any) -> bool:
+def has_expr(filter: Any) -> bool:
     if isinstance(filter, Mapping):
-        return any(k == "$expr" or _has_expr(v) for k, v in filter.items())
+        return any(k == "$expr" or has_expr(v) for k, v in filter.items())
     if isinstance(filter, list):
-        return any(_has_expr(v) for v in filter)
+        return any(has_expr(v) for v in filter)
     return False
 
 
@@ -108,7 +197,7 @@ def upsert_seed(filter: Mapping[str, Any]) -> dict[str, Any]:
     Only equality predicates are copied (`$and` of equalities included); a regex, a range or an
     `$in` of several values never is. Dotted paths become nested documents.
     """
-    if _has_expr(filter):
+    if has_expr(filter):
         raise write_error(BAD_VALUE, "$expr is not allowed in the query predicate for an upsert")
     flat: dict[str, Any] = {}
     _equalities(filter, flat)

@@ -8,14 +8,13 @@ Everything here runs under the engine's lock, one command at a time.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from bson import ObjectId
-from pymongo import DeleteOne, InsertOne, UpdateOne
-from pymongo.errors import BulkWriteError, WriteError
+from pymongo.errors import DuplicateKeyError, WriteError
 
 from embedded import mongomock_internals as mongomock
 from embedded import reads, rules
@@ -41,6 +40,8 @@ class UpdateApplier:
         self, coll: Any, current: Document, update: Any, array_filters: Any
     ) -> Document:
         """The document `update` turns `current` (a copy) into; nothing is stored."""
+        if is_replacement(update):
+            return {"_id": current["_id"], **copy.deepcopy(dict(update))}
         if not isinstance(update, Mapping):
             with _as_write_errors():
                 return apply_pipeline(coll, current, update)
@@ -52,7 +53,12 @@ class UpdateApplier:
         return dict(new)
 
     def apply_upsert(self, coll: Any, seed: Document, update: Any) -> Document:
-        """The document an upsert inserts: the filter's equalities, then the update."""
+        """The document an upsert inserts: the filter's equalities, then the update.
+
+        A replacement takes only the filter's `_id`, as on a server."""
+        if is_replacement(update):
+            new = copy.deepcopy(dict(update))
+            return {"_id": new.pop("_id", seed.get("_id", ObjectId())), **new}
         if not isinstance(update, Mapping):
             with _as_write_errors():
                 return apply_pipeline(coll, {"_id": ObjectId(), **seed}, update)
@@ -85,25 +91,18 @@ class Outcome:
     after: Document | None
 
 
-def _totals() -> dict[str, int]:
-    return {"nInserted": 0, "nUpserted": 0, "nMatched": 0, "nModified": 0, "nRemoved": 0}
+def is_replacement(update: Any) -> bool:
+    """A replacement document, as opposed to operators (`$set`...) or a pipeline (a list)."""
+    return isinstance(update, Mapping) and not any(key.startswith("$") for key in update)
 
 
-@dataclass(slots=True)
-class BulkOutcome:
-    totals: dict[str, int] = field(default_factory=_totals)
-    upserted: list[dict[str, Any]] = field(default_factory=list)
-    errors: list[dict[str, Any]] = field(default_factory=list)
-    inserted_ids: list[Any] = field(default_factory=list)
-
-    def raw(self) -> dict[str, Any]:
-        """The reply PyMongo's `BulkWriteResult` and `BulkWriteError` are built from."""
-        return {
-            **self.totals,
-            "upserted": self.upserted,
-            "writeErrors": self.errors,
-            "writeConcernErrors": [],
-        }
+def _check_update(update: Any, array_filters: Any) -> None:
+    if is_replacement(update):
+        return
+    if isinstance(update, Mapping):
+        rules.check_update_paths(update)
+    else:
+        rules.check_pipeline(list(update), array_filters=array_filters)
 
 
 class Writes:
@@ -116,100 +115,106 @@ class Writes:
     def insert(self, document: Mapping[str, Any]) -> Any:
         new = copy.deepcopy(dict(document))
         rules.check_document(new, too_large_code=rules.BSON_OBJECT_TOO_LARGE)
-        return self._coll.insert_one(new).inserted_id  # a unique index raises DuplicateKeyError
+        with self._duplicate_keys():
+            return self._coll.insert_one(new).inserted_id
 
     def update_one(
         self, filter: Any, update: Any, upsert: bool, sort: Any, array_filters: Any
     ) -> Outcome:
-        if isinstance(update, Mapping):
-            rules.check_update_paths(update)
-        else:
-            rules.check_pipeline(list(update), array_filters=array_filters)
+        _check_update(update, array_filters)
         seed = rules.upsert_seed(filter) if upsert else {}
         found = reads.find(self._coll, filter, {"sort": sort, "limit": 1})
         if not found:
-            if not upsert:
-                return Outcome(0, 0, None, None, None)
-            new = self._updates.apply_upsert(self._coll, seed, update)
-            if "_id" in seed:
-                rules.check_immutable_id(seed["_id"], new["_id"])
-            rules.check_document(new, too_large_code=rules.UPSERT_TOO_LARGE)
-            self._coll.insert_one(new)  # a unique index raises DuplicateKeyError here
-            return Outcome(0, 0, new["_id"], None, new)
+            return self._upsert(seed, update) if upsert else Outcome(0, 0, None, None, None)
         current = found[0]
+        new = self._update(current, update, array_filters)
+        return Outcome(1, int(new is not current), None, current, new)
+
+    def update_many(self, filter: Any, update: Any, upsert: bool, array_filters: Any) -> Outcome:
+        """A `multi` update: each matching document in turn; as on a server, one that fails
+        stops the statement, and the documents changed before it stay changed."""
+        if is_replacement(update):
+            raise rules.write_error(
+                rules.FAILED_TO_PARSE, "multi update is not supported for replacement-style update"
+            )
+        _check_update(update, array_filters)
+        seed = rules.upsert_seed(filter) if upsert else {}
+        found = reads.find(self._coll, filter, {})
+        if not found:
+            return self._upsert(seed, update) if upsert else Outcome(0, 0, None, None, None)
+        modified = sum(self._update(doc, update, array_filters) is not doc for doc in found)
+        return Outcome(len(found), modified, None, None, None)
+
+    def delete(self, filter: Any, *, many: bool) -> int:
+        if many:
+            return int(self._coll.delete_many(filter).deleted_count)
+        return int(self._coll.delete_one(filter).deleted_count)
+
+    def find_and_delete(self, filter: Any, sort: Any) -> Document | None:
+        """findAndModify's `remove`: the first match in `sort` order, deleted."""
+        found = reads.find(self._coll, filter, {"sort": sort, "limit": 1})
+        if found:
+            self._coll.delete_one({"_id": found[0]["_id"]})
+        return found[0] if found else None
+
+    def _upsert(self, seed: Document, update: Any) -> Outcome:
+        new = self._updates.apply_upsert(self._coll, seed, update)
+        if "_id" in seed:
+            rules.check_immutable_id(seed["_id"], new["_id"])
+        rules.check_document(new, too_large_code=rules.UPSERT_TOO_LARGE)
+        with self._duplicate_keys():
+            self._coll.insert_one(new)
+        return Outcome(0, 0, new["_id"], None, new)
+
+    def _update(self, current: Document, update: Any, array_filters: Any) -> Document:
+        """What `update` makes of `current`, stored when it differs: `current` itself if not."""
         new = self._updates.apply_update(self._coll, current, update, array_filters)
         rules.check_immutable_id(current["_id"], new["_id"])
         rules.check_document(new, too_large_code=rules.UPDATE_TOO_LARGE)
-        modified = new != current
-        if modified:
+        if new == current:
+            return current
+        with self._duplicate_keys():
             self._coll.replace_one({"_id": current["_id"]}, new)
-        return Outcome(1, int(modified), None, current, new)
+        return new
 
-    def bulk_write(self, requests: Sequence[Any], ordered: bool) -> BulkOutcome:
-        """Each request in turn; a write error stops an ordered bulk, as on a server.
-
-        Write errors are reported as PyMongo reports a server's (a DuplicateKeyError is one):
-        a `BulkWriteError` whose `writeErrors` name each failed request's index, code and op.
-        """
-        bulk = BulkOutcome()
-        for index, op in enumerate(requests):
+    def create_indexes(self, specs: Iterable[Mapping[str, Any]]) -> list[str]:
+        """createIndexes of specs as sent (`{key, name, unique...}`). A unique index that the
+        stored documents break fails the command, as on a server, with E11000."""
+        names = []
+        for spec in specs:
+            options = dict(spec)
+            keys = list(dict(options.pop("key")).items())
             try:
-                self._apply(index, op, bulk)
-            except WriteError as exc:
-                bulk.errors.append(_write_error(index, op, exc))
-                if ordered:
-                    break
-        if bulk.errors:
-            raise BulkWriteError(bulk.raw())
-        return bulk
+                with self._duplicate_keys(options.get("name")):
+                    names.append(str(self._coll.create_index(keys, **options)))
+            except DuplicateKeyError as exc:
+                code, message, extra = rules.error_parts(exc)
+                failure = f"Index build failed: {self._coll.full_name} :: caused by :: {message}"
+                raise DuplicateKeyError(
+                    failure, code, rules.error_reply(code, failure, extra)
+                ) from None
+        return names
 
-    def _apply(self, index: int, op: Any, bulk: BulkOutcome) -> None:
-        if isinstance(op, UpdateOne):
-            outcome = self.update_one(*_update_arguments(op))
-            bulk.totals["nMatched"] += outcome.matched
-            bulk.totals["nModified"] += outcome.modified
-            if outcome.upserted_id is not None:
-                bulk.totals["nUpserted"] += 1
-                bulk.upserted.append({"index": index, "_id": outcome.upserted_id})
-        elif isinstance(op, InsertOne):
-            bulk.inserted_ids.append(self.insert(_inserted_document(op)))
-            bulk.totals["nInserted"] += 1
-        elif isinstance(op, DeleteOne):
-            bulk.totals["nRemoved"] += self._coll.delete_one(_delete_filter(op)).deleted_count
-        else:
-            raise TypeError(f"the embedded engine does not support {type(op).__name__}")
-
-
-# PyMongo's request classes keep their arguments in private attributes (pymongo/operations.py);
-# these three functions are the only readers.
-def _update_arguments(op: UpdateOne) -> tuple[Any, Any, bool, Any, Any]:
-    return op._filter, op._doc, bool(op._upsert), op._sort, op._array_filters
+    @contextmanager
+    def _duplicate_keys(self, index: str | None = None) -> Iterator[None]:
+        """mongomock-ng's E11000, reported with the server's message."""
+        try:
+            yield
+        except DuplicateKeyError as exc:
+            details = exc.details or {}
+            pattern, key = details.get("keyPattern", {}), dict(details.get("keyValue", {}))
+            # A missing field is null in an index key, as the server reports it.
+            key = {k: None if v is mongomock.NOTHING else v for k, v in key.items()}
+            named = [
+                name
+                for name, spec in self._coll.index_information().items()
+                if dict(spec["key"]) == dict(pattern)
+            ]
+            index = index or (named[0] if named else "_id_")
+            raise rules.duplicate_key(self._coll.full_name, index, pattern, key) from None
 
 
-def _inserted_document(op: InsertOne[Any]) -> Any:
-    return op._doc
-
-
-def _delete_filter(op: DeleteOne) -> Any:
-    return op._filter
-
-
-def _as_sent(op: Any) -> Any:
-    """A request as PyMongo names it in a write error: the statement sent to the server."""
-    if isinstance(op, InsertOne):
-        return _inserted_document(op)
-    if isinstance(op, UpdateOne):
-        filter, update, upsert, sort, array_filters = _update_arguments(op)
-        statement = {"q": filter, "u": update, "multi": False, "upsert": upsert}
-        if array_filters is not None:
-            statement["arrayFilters"] = array_filters
-        if sort is not None:
-            statement["sort"] = sort
-        return statement
-    return {"q": _delete_filter(op), "limit": 1}
-
-
-def _write_error(index: int, op: Any, exc: WriteError) -> dict[str, Any]:
-    # A duplicate key's details carry keyPattern and keyValue, as a server's reply does.
-    details = exc.details or {}
-    return {**details, "index": index, "code": exc.code, "errmsg": str(exc), "op": _as_sent(op)}
+def drop_database(db: Any) -> None:
+    """dropDatabase: every collection of mongomock-ng's `db` dropped (its objects stay usable)."""
+    for name in db.list_collection_names():
+        db.drop_collection(name)

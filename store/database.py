@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from pymongo import AsyncMongoClient, IndexModel
+from pymongo.errors import DuplicateKeyError
 
 from embedded import EmbeddedEngine
 from settings import Settings
@@ -17,6 +18,10 @@ from store.commands import CommandCounter, CommandLog
 from store.protocols import AsyncCollection, AsyncDatabase
 
 logger = logging.getLogger("arraygraph.store")
+
+
+class IndexesRefused(RuntimeError):
+    """The database holds documents that the indexes arraygraph relies on cannot cover."""
 
 
 def declared_collections() -> dict[str, tuple[IndexModel, ...]]:
@@ -51,8 +56,15 @@ class Database:
 
     async def create_indexes(self) -> None:
         for name, indexes in declared_collections().items():
-            if indexes:
-                await self.db[name].create_indexes(indexes)
+            if not indexes:
+                continue
+            try:
+                await self.db[name].create_indexes(list(indexes))
+            except DuplicateKeyError as exc:
+                raise IndexesRefused(
+                    f"{name}: a unique index cannot be created because documents break it "
+                    f"({exc}); data written in an article's shape? Run `arraygraph migrate`."
+                ) from exc
 
 
 def open_database(settings: Settings, commands: CommandLog | None = None) -> Database:

@@ -1,8 +1,13 @@
-"""Shared fixtures: the real ASGI app (lifespan included) on the embedded engine."""
+"""Shared fixtures: the real ASGI app (lifespan included) on the backend the run asks for.
+
+Backends (`tests/support/backends.py`): the embedded engine in process (default), the engine
+behind its wire front and the real PyMongo driver (`ARRAYGRAPH_TEST_ENGINE=wire`), or a real
+MongoDB (`MONGODB_URI=mongodb://...`).
+"""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 
 import httpx
@@ -10,8 +15,28 @@ import pytest
 
 from app import create_app
 from settings import Settings
-from store.database import Database, open_database
+from store.database import Database
 from tests.support import Api, ApiFactory, FakeClock, live_server, running
+from tests.support.backends import Backend, backend_from_env
+
+_BACKEND: list[Backend] = []
+
+
+def pytest_report_header() -> str:
+    return f"arraygraph backend: {_session_backend().name}"
+
+
+def _session_backend() -> Backend:
+    if not _BACKEND:
+        _BACKEND.append(backend_from_env())
+    return _BACKEND[0]
+
+
+@pytest.fixture(scope="session")
+def backend() -> Iterator[Backend]:
+    chosen = _session_backend()
+    yield chosen
+    chosen.stop()
 
 
 @pytest.fixture
@@ -25,8 +50,10 @@ def settings() -> Settings:
 
 
 @pytest.fixture
-def database(settings: Settings) -> Database:
-    return open_database(settings)
+async def database(settings: Settings, backend: Backend) -> AsyncIterator[Database]:
+    opened = backend.open(settings)
+    yield opened
+    await backend.release(opened)
 
 
 @pytest.fixture
@@ -49,16 +76,20 @@ async def live_api(settings: Settings, clock: FakeClock, database: Database) -> 
 
 
 @pytest.fixture
-def make_api(clock: FakeClock) -> ApiFactory:
+def make_api(clock: FakeClock, backend: Backend) -> ApiFactory:
     """An app with other settings: `async with make_api(settings) as api: ...`."""
 
     @asynccontextmanager
     async def factory(
         settings: Settings, *, demo: bool = False, database: Database | None = None
     ) -> AsyncIterator[Api]:
-        database = database or open_database(settings)
-        app = create_app(settings, clock=clock, database=database, demo=demo)
-        async with running(app) as client:
-            yield Api(client=client, database=database, clock=clock)
+        opened = database or backend.open(settings)
+        app = create_app(settings, clock=clock, database=opened, demo=demo)
+        try:
+            async with running(app) as client:
+                yield Api(client=client, database=opened, clock=clock)
+        finally:
+            if database is None:
+                await backend.release(opened)
 
     return factory

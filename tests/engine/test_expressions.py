@@ -10,6 +10,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from pymongo.errors import OperationFailure
 
 from embedded import EmbeddedEngine
 
@@ -63,6 +64,11 @@ DOC = {
         ("$subs.x", [1, 2]),
         ({"k": "$n", "gone": "$missing"}, {"k": 5}),
         ({"$literal": "$n"}, "$n"),
+        ({"$slice": ["$list", 2]}, [10, 20]),
+        ({"$slice": ["$list", -2]}, [20, 30]),
+        ({"$slice": ["$list", 1, 5]}, [20, 30]),
+        ({"$slice": ["$list", -5, 2]}, [10, 20]),
+        ({"$slice": ["$list", 5, 2]}, []),
     ],
 )
 async def test_expression_gives_a_servers_answer(
@@ -91,3 +97,63 @@ async def test_let_variables_of_the_aggregation_are_in_scope(engine: EmbeddedEng
     )
     [doc] = await cursor.to_list()
     assert (doc["v"], doc["w"]) == (15, "$n")
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        ({"$divide": ["$n", 1]}, 5.0),  # a double even when it divides exactly
+        ({"$divide": [4, 2]}, 2.0),
+        ({"$divide": ["$f", 2]}, 1.25),
+        ({"$floor": {"$divide": ["$n", 2]}}, 2.0),  # $floor of a double is a double
+        ({"$floor": "$f"}, 2.0),
+        ({"$floor": "$n"}, 5),  # of an int, the int
+        ({"$floor": ["$n"]}, 5),
+        ({"$ceil": "$f"}, 3.0),
+        ({"$trunc": -2.5}, -2.0),
+        ({"$add": [{"$floor": 2.5}, 1]}, 3.0),
+    ],
+)
+async def test_numbers_have_a_servers_type(
+    engine: EmbeddedEngine, expression: Any, expected: Any
+) -> None:
+    coll = engine["test"]["expressions"]
+    await coll.insert_one(DOC)
+    cursor = await coll.aggregate([{"$project": {"_id": 0, "value": expression}}])
+    [doc] = await cursor.to_list()
+    assert (doc["value"], type(doc["value"])) == (expected, type(expected))
+
+
+async def test_an_integral_double_is_an_index(engine: EmbeddedEngine) -> None:
+    coll = engine["test"]["expressions"]
+    await coll.insert_one(DOC)
+    half = {"$floor": {"$divide": [{"$size": "$list"}, 2]}}  # 1.0
+    cursor = await coll.aggregate(
+        [
+            {
+                "$project": {
+                    "at": {"$arrayElemAt": ["$list", half]},
+                    "tail": {"$slice": ["$list", half, 2.0]},
+                }
+            }
+        ]
+    )
+    [doc] = await cursor.to_list()
+    assert (doc["at"], doc["tail"]) == (20, [20, 30])
+
+
+async def test_a_fractional_index_is_refused_as_a_server_refuses_it(
+    engine: EmbeddedEngine,
+) -> None:
+    coll = engine["test"]["expressions"]
+    await coll.insert_one(DOC)
+    with pytest.raises(OperationFailure) as raised:
+        await coll.aggregate([{"$project": {"at": {"$arrayElemAt": ["$list", 1.5]}}}])
+    assert raised.value.code == 28691
+
+
+async def test_dividing_by_zero_is_refused(engine: EmbeddedEngine) -> None:
+    coll = engine["test"]["expressions"]
+    await coll.insert_one(DOC)
+    with pytest.raises(OperationFailure, match="can't \\$divide by zero"):
+        await coll.aggregate([{"$project": {"v": {"$divide": ["$n", 0]}}}])

@@ -114,3 +114,11 @@ async def test_in_keeps_bson_equality_on_the_fast_path(engine: EmbeddedEngine) -
     [doc] = await cursor.to_list()
     assert doc["ints"] == [True, False, False, True]
     assert doc["strs"] == [False, False, True, False]
+
+
+async def test_a_first_match_sees_the_let_variables(coll: EmbeddedCollection) -> None:
+    cursor = await coll.aggregate(
+        [{"$match": {"$expr": {"$gt": ["$n", "$$least"]}}}, {"$project": {"n": 1}}],
+        let={"least": {"$literal": 2}},
+    )
+    assert await cursor.to_list() == [{"_id": 3, "n": 3}, {"_id": 4, "n": 4}]

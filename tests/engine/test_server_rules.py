@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from pymongo import UpdateOne
-from pymongo.errors import BulkWriteError, DuplicateKeyError, WriteError
+from pymongo import IndexModel, UpdateOne
+from pymongo.errors import BulkWriteError, DocumentTooLarge, DuplicateKeyError, WriteError
 
 from embedded import CommandCounts, EmbeddedCollection, EmbeddedEngine
 from embedded.rules import (
@@ -72,17 +72,38 @@ async def test_update_past_16_mib_is_rejected_and_changes_nothing(coll: Embedded
 
 
 async def test_upsert_past_16_mib_is_rejected_and_inserts_nothing(coll: EmbeddedCollection) -> None:
+    # A 9 MiB command (PyMongo refuses one past 16 MiB itself) that builds an 18 MiB document.
+    doubling = [{"$set": {"a": "x" * (9 * MIB)}}, {"$set": {"b": "$a"}}]
     with pytest.raises(WriteError) as raised:
-        await coll.update_one({"_id": 2}, {"$set": {"blob": "x" * (17 * MIB)}}, upsert=True)
+        await coll.update_one({"_id": 2}, doubling, upsert=True)
     assert raised.value.code == UPSERT_TOO_LARGE
     assert await coll.count_documents({}) == 0
 
 
 async def test_insert_past_16_mib_is_rejected(coll: EmbeddedCollection) -> None:
     with pytest.raises(WriteError) as raised:
-        await coll.insert_one({"_id": 3, "blob": "x" * (17 * MIB)})
+        await coll.insert_one({"_id": 3, "blob": "x" * (16 * MIB + 1000)})
     assert raised.value.code == BSON_OBJECT_TOO_LARGE
     assert await coll.count_documents({}) == 0
+
+
+async def test_a_command_past_16_mib_is_refused_before_it_is_sent() -> None:
+    counts = CommandCounts()
+    coll = EmbeddedEngine(counts)["test"]["things"]
+    with pytest.raises(DocumentTooLarge, match="BSON document too large"):
+        await coll.insert_one({"_id": 3, "blob": "x" * (17 * MIB)})
+    with pytest.raises(DocumentTooLarge, match="findAndModify command document too large"):
+        await coll.find_one_and_update({"_id": 3}, {"$set": {"blob": "x" * (17 * MIB)}})
+    assert counts.count == 0  # as PyMongo raises it: no round trip
+
+
+async def test_a_value_bson_cannot_hold_is_refused_before_it_is_sent(
+    coll: EmbeddedCollection,
+) -> None:
+    with pytest.raises(UnicodeEncodeError):
+        await coll.find_one({"name": "\ud800"})
+    with pytest.raises(OverflowError):
+        await coll.insert_one({"_id": 2**64})
 
 
 async def test_insert_deeper_than_100_levels_is_rejected(coll: EmbeddedCollection) -> None:
@@ -162,8 +183,6 @@ async def test_inc_past_int64_is_rejected(coll: EmbeddedCollection) -> None:
 
 
 async def test_upsert_against_a_unique_index_raises_duplicate_key(coll: EmbeddedCollection) -> None:
-    from pymongo import IndexModel
-
     await coll.create_indexes([IndexModel([("userId", 1)], unique=True)])
     await coll.insert_one({"_id": 1, "userId": "u1", "kind": "A"})
     with pytest.raises(DuplicateKeyError):
@@ -194,4 +213,30 @@ async def test_each_command_is_counted_once() -> None:
     await coll.update_one({"_id": 1}, {"$set": {"a": 1}})
     await coll.bulk_write([UpdateOne({"_id": 1}, {"$inc": {"n": 1}})] * 5)
     assert counts.count == 4
-    assert counts.by_name["bulkWrite"] == 1
+    assert counts.by_name["update"] == 2
+
+
+async def test_a_unique_index_that_documents_break_is_refused_with_e11000(
+    coll: EmbeddedCollection,
+) -> None:
+    await coll.insert_many([{"_id": 1, "page": 1}, {"_id": 2, "page": 1}])
+    with pytest.raises(DuplicateKeyError) as raised:
+        await coll.create_indexes([IndexModel([("page", 1)], unique=True)])
+    assert (raised.value.details or {})["keyValue"] == {"page": 1}
+    assert "Index build failed" in str(raised.value)
+
+
+async def test_drop_database_drops_every_collection(engine: EmbeddedEngine) -> None:
+    await engine["test"]["a"].insert_one({"_id": 1})
+    await engine["test"]["b"].insert_one({"_id": 1})
+    assert await engine["test"].command("dropDatabase") == {"ok": 1.0, "dropped": "test"}
+    assert await engine["test"]["a"].count_documents({}) == 0
+    assert await engine["test"]["b"].find({}).to_list() == []
+
+
+async def test_a_missing_field_in_a_duplicate_key_is_null(coll: EmbeddedCollection) -> None:
+    await coll.insert_many([{"_id": 1, "owner": 1}, {"_id": 2, "owner": 1}])
+    with pytest.raises(DuplicateKeyError) as raised:
+        await coll.create_indexes([IndexModel([("owner", 1), ("page", 1)], unique=True)])
+    assert (raised.value.details or {})["keyValue"] == {"owner": 1, "page": None}
+    assert "dup key: { owner: 1, page: null }" in str(raised.value)

@@ -30,3 +30,14 @@ def test_cli_loopback_addresses_are_recognised(host: str) -> None:
 @pytest.mark.parametrize("host", ["0.0.0.0", "10.0.0.1", "example.org", "::"])
 def test_cli_other_addresses_are_not_loopback(host: str) -> None:
     assert not cli.is_loopback(host)
+
+
+def test_cli_migrate_reports_what_it_changed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("MONGODB_URI", raising=False)
+    assert cli.main(["migrate"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "arraygraph: trade buckets numbered: 0",
+        "arraygraph: users' order times dated: 0",
+    ]

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
+from typing import Any, cast
+
 import pytest
 
 from settings import Settings
-from store.database import open_database
+from store.database import Database
+from store.protocols import AsyncDatabase
 from tests.support import Api, ApiFactory
 
 
@@ -42,16 +46,24 @@ async def test_readyz_answers_when_the_database_pings(api: Api) -> None:
     assert (response.status_code, response.json()["status"]) == (200, "ready")
 
 
-async def test_readyz_is_503_when_the_database_does_not_answer(
-    make_api: ApiFactory,
-) -> None:
-    database = open_database(Settings())
+class Unreachable:
+    """A database whose collections work but which never answers a ping."""
 
-    async def unreachable(*args: object, **kwargs: object) -> None:
+    def __init__(self, db: Any) -> None:
+        self._db = db
+
+    def __getitem__(self, name: str) -> Any:
+        return self._db[name]
+
+    async def command(self, *args: object, **kwargs: object) -> None:
         raise ConnectionError("no server at mongodb://db:27017")
 
-    database.db.command = unreachable  # type: ignore[method-assign]
-    async with make_api(Settings(), database=database) as api:
+
+async def test_readyz_is_503_when_the_database_does_not_answer(
+    make_api: ApiFactory, database: Database
+) -> None:
+    unreachable = dataclasses.replace(database, db=cast(AsyncDatabase, Unreachable(database.db)))
+    async with make_api(Settings(), database=unreachable) as api:
         response = await api.client.get("/readyz")
     assert response.status_code == 503
     assert response.json()["status"] == "unavailable"

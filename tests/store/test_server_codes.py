@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from pymongo.errors import WriteError
+from pymongo.errors import OperationFailure, WriteError
 
 from embedded import MAX_BSON_DOCUMENT_BYTES, EmbeddedCollection, EmbeddedEngine
 from store import server_codes
@@ -51,8 +51,8 @@ async def test_a_document_over_16_mib_raises_the_codes_the_store_interprets(
 async def test_find_one_and_update_past_16_mib_raises_a_code_the_store_interprets(
     coll: EmbeddedCollection,
 ) -> None:
-    # The store's order writes are findAndModify commands.
+    # The store's order writes are findAndModify commands, whose failures are command errors.
     await coll.insert_one({"_id": 4, "a": HALF})
-    with pytest.raises(WriteError) as raised:
+    with pytest.raises(OperationFailure) as raised:
         await coll.find_one_and_update({"_id": 4}, [{"$set": {"b": HALF}}])
     assert raised.value.code in server_codes.DOCUMENT_TOO_LARGE_CODES
