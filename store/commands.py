@@ -10,7 +10,9 @@ import bson
 from pymongo import monitoring
 
 # Commands a driver sends on its own (handshakes, session clean-up): not round trips of ours.
-_DRIVER_COMMANDS = frozenset({"hello", "ismaster", "isMaster", "endSessions", "saslStart"})
+_DRIVER_COMMANDS = frozenset(
+    {"hello", "ismaster", "isMaster", "endSessions", "saslStart", "saslContinue", "authenticate"}
+)
 
 
 class CommandLog:

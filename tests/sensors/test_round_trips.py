@@ -54,3 +54,16 @@ async def test_aliased_sensors_by_id_share_one_round_trip(api: Api) -> None:
     ]
     query = "{ " + " ".join(fields) + " }"
     assert await api.round_trips(query) == 1
+
+
+async def test_record_sensor_events_for_150_sensors_reads_them_back_in_two_batches(
+    api: Api,
+) -> None:
+    # A server answers 101 documents in a find's first batch: the payload's 150 sensors cost
+    # the find and one getMore, in every mode.
+    ids = await _sensors(api, 150)
+    events = [{"sensorId": i, "at": AT} for i in ids]
+    api.commands.reset()
+    data = await api.data(RECORD, {"events": events})
+    assert len(data["recordSensorEvents"]["sensors"]) == 150
+    assert dict(api.commands.by_name) == {"update": 1, "find": 1, "getMore": 1}
