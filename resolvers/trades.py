@@ -10,7 +10,7 @@ from typing import Any, NamedTuple, Protocol
 
 from resolvers import validation
 from resolvers.context import Info
-from resolvers.cursors import CursorCodec, Integer, Text, not_a_cursor
+from resolvers.cursors import CursorCodec, Integer, not_a_cursor
 from resolvers.errors import BadUserInput
 from resolvers.loaders import LoaderSpec
 from resolvers.paging import Page, PageRequest
@@ -25,15 +25,11 @@ NO_TRADES = CustomerCounts(trade_count=0, page_count=0)
 
 
 class TradePosition(NamedTuple):
-    bucket: str  # the bucket's `_id`
+    page: int  # the bucket's page
     offset: int  # the trade's place in it
 
 
-TRADE_CURSOR = CursorCodec(
-    "trade",
-    (Text(40, pattern=re.compile(r"[0-9]{1,19}_[0-9]{10}")), Integer(0, 2**31 - 1)),
-    TradePosition,
-)
+TRADE_CURSOR = CursorCodec("trade", (Integer(1, 2**31 - 1), Integer(0, 2**31 - 1)), TradePosition)
 
 
 async def _customer_counts(
@@ -88,16 +84,16 @@ def _from_cursor(
 ) -> list[_Placed]:
     """The trades of `buckets` in reading order, those up to the cursor's left out."""
     if start is not None and (
-        not buckets or buckets[0].id != start.bucket or start.offset >= len(buckets[0].trades)
+        not buckets or buckets[0].page != start.page or start.offset >= len(buckets[0].trades)
     ):
         raise not_a_cursor(argument)  # no such trade: forged, or of another list
     found = []
     for bucket in buckets:
         indexed = list(enumerate(bucket.trades))
         for index, trade in indexed if forward else reversed(indexed):
-            if start is not None and bucket.id == start.bucket and _up_to(index, start, forward):
+            if start is not None and bucket.page == start.page and _up_to(index, start, forward):
                 continue
-            found.append(_Placed(TradePosition(bucket.id, index), trade))
+            found.append(_Placed(TradePosition(bucket.page, index), trade))
     return found
 
 
@@ -116,12 +112,10 @@ async def trades(
     )
     start = request.position(TRADE_CURSOR)
     size = ctx.settings.trades_per_bucket
-    if start is not None and not start.bucket.startswith(store.id_prefix(customer_id)):
-        raise not_a_cursor(request.cursor_argument)
     buckets = await store.walk_buckets(
         info.context.collection(store.COLLECTION),
         customer_id=customer_id,
-        start=None if start is None else start.bucket,
+        start=None if start is None else start.page,
         forward=request.forward,
         # The cursor's bucket holds at most a bucket's worth before it: a forged offset cannot
         # make this read more (it is rejected once its bucket is read).

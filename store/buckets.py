@@ -14,8 +14,11 @@ A bucket is `{_id, <owner field>, page, count, <items field>: [...]}`, with a un
   still finishes once the others have;
 - no bucket holds more than `size`: a push takes at most `size - count` items (none when the
   bucket is full), in one atomic update;
-- `_id` order is page order (the layout builds each `_id` after the previous one's), so an
-  owner's buckets are walked by an `_id` range, never by a pattern.
+- an owner's buckets are walked by page, on the unique (owner, page) index, never by a pattern
+  (`_id`s keep the article's format, but older data's `_id`s need not sort in page order);
+- a bucket may hold fewer than `size` items and not be the newest (the articles' own buckets,
+  sealed by `arraygraph migrate`): nothing is pushed into a sealed bucket, and walks read on
+  until they have enough items.
 
 A call spanning several buckets is several writes (no transaction): if it stored part of
 itself, it keeps going until all is stored. Only a call that stored nothing gives up, after
@@ -37,6 +40,8 @@ from store.errors import WriteContention
 from store.expressions import literal
 from store.protocols import AsyncCollection, Document
 
+# Set on a bucket that must never take another item though it is not full (see module doc).
+SEALED = "sealed"
 # How long a call that has stored nothing keeps losing races before it gives up. A count would
 # be wrong: every race lost means another writer stored a full bucket, so under N concurrent
 # writers a call waits in line behind up to N - 1 of them (hundreds of races at 64 writers).
@@ -53,8 +58,6 @@ class BucketLayout:
     first_page: int
     # The `_id` of a new bucket: (owner, its first item, the previous bucket's `_id` or None).
     bucket_id: Callable[[Any, Document, Any], Any]
-    # The `_id` bounds ({"$gt": ..., "$lt": ...}) that hold every bucket of an owner.
-    id_range: Callable[[Any], dict[str, Any]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +109,7 @@ async def _push(
     where: dict[str, Any] = {layout.owner_field: owner}
     if page is None:
         where["count"] = {"$lt": size}
+        where[SEALED] = {"$exists": False}
     else:
         where["page"] = page
     before = await coll.find_one_and_update(
@@ -230,22 +234,29 @@ async def walk(
     *,
     layout: BucketLayout,
     owner: Any,
-    start: Any | None,
+    start: int | None,
     forward: bool,
     items_wanted: int,
     size: int,
 ) -> list[Document]:
-    """Buckets from `start` (included) onwards in `_id` order, enough for `items_wanted` items
-    and one more (every bucket but the newest is full, so their number is known): one command.
-    """
-    bounds = layout.id_range(owner)
+    """Buckets from page `start` (included) onwards, enough for `items_wanted` items and one
+    more: one command when every bucket is full but the newest (their number is then known),
+    one more for each further batch when some hold fewer."""
+    found: list[Document] = []
+    bound: dict[str, int] = {}
     if start is not None:
-        bounds = {**bounds, ("$gte" if forward else "$lte"): start}
-        bounds.pop("$gt" if forward else "$lt", None)
+        bound = {"$gte": start} if forward else {"$lte": start}
     limit = math.ceil((items_wanted + 1) / size) + 1
-    return await coll.find(
-        {"_id": bounds}, sort=[("_id", 1 if forward else -1)], limit=limit
-    ).to_list()
+    while True:
+        where: dict[str, Any] = {layout.owner_field: owner}
+        if bound:
+            where["page"] = bound
+        batch = await coll.find(where, sort=[("page", 1 if forward else -1)], limit=limit).to_list()
+        found += batch
+        if len(batch) < limit or sum(int(d.get("count", 0)) for d in found) > items_wanted:
+            return found
+        last = int(batch[-1]["page"])
+        bound = {"$gt": last} if forward else {"$lt": last}
 
 
 async def count_items(

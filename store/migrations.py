@@ -1,29 +1,43 @@
 """Data written by the articles' own code, brought to the shape arraygraph reads and writes.
 
-Two shapes exist in the wild (`arraygraph migrate` runs both; each is idempotent, so a second
-run changes nothing):
+Two shapes exist in the wild. `arraygraph migrate` converts both (idempotently: a second run
+changes nothing), and the server refuses to start while either is present:
 - trade buckets without `page` (the article's `{_id: "<customerId>_<seconds>", customerId,
-  count, history}`): each customer's buckets are numbered 1, 2, ... in `_id` order, which is
-  the article's page order. Two such buckets of one customer also stop the unique
-  `(customerId, page)` index from being created at start-up.
-- orders whose `createTime` is a number of milliseconds (the article's `NumberLong`): each
-  becomes a date, and the user's `orderList` is sorted again (numbers sort before every date).
+  count, history}`): a customer's buckets are numbered 1, 2, ... in the order of the seconds
+  in their `_id` (as numbers: the article does not pad them), and every bucket but the newest
+  is sealed, as the article's own writes can leave an older bucket not full;
+- orders whose `createTime` is a number of milliseconds (the article's `NumberLong`): each user's
+  times become dates and its `orderList` is sorted again, on the server, by one update per user.
 
-Each document is rewritten only if it still holds what was read (a compare-and-set on the old
-value), so running it beside a live server never overwrites a newer write.
+Whether a database holds neither is remembered in `DATA_SHAPE` (collection `meta`), so the
+check (a scan when no such document exists) runs once per database, not at every start.
 """
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
 from store import trades, users
+from store.buckets import SEALED
 from store.database import Database
-from store.protocols import AsyncCollection, Document
+from store.expressions import literal
+from store.protocols import AsyncCollection
 
+COLLECTION = "meta"
+INDEXES: list[Any] = []
+DATA_SHAPE = {"_id": "data-shape", "version": 1}
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+BATCH = 1_000  # documents read at a time: a migration never holds a collection in memory
+
+UNNUMBERED_BUCKETS = {"page": {"$exists": False}}
+NUMERIC_ORDER_TIMES = {"orderList.createTime": {"$type": "number"}}
+
+
+class LegacyData(RuntimeError):
+    """The database holds data in an article's shape: `arraygraph migrate` converts it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,53 +46,108 @@ class Migrated:
     documents: int
 
 
-async def number_trade_buckets(coll: AsyncCollection) -> Migrated:
-    """Give every bucket of a customer with an unnumbered bucket its page, in `_id` order."""
-    unnumbered = await coll.find({"page": {"$exists": False}}, {"customerId": 1}).to_list()
+async def _ids(coll: AsyncCollection, where: dict[str, Any]) -> AsyncIterator[Any]:
+    """The `_id`s of the matching documents, a batch at a time, in `_id` order."""
+    last: Any = None
+    while True:
+        page = where if last is None else {"$and": [where, {"_id": {"$gt": last}}]}
+        batch = await coll.find(page, {"_id": 1}, sort=[("_id", 1)], limit=BATCH).to_list()
+        for doc in batch:
+            yield doc["_id"]
+        if len(batch) < BATCH:
+            return
+        last = batch[-1]["_id"]
+
+
+def _seconds(bucket_id: Any) -> int:
+    try:
+        return int(str(bucket_id).rsplit("_", 1)[1])
+    except (IndexError, ValueError):
+        return 0
+
+
+async def _number_customer(coll: AsyncCollection, customer_id: Any) -> int:
+    buckets = await coll.find({"customerId": customer_id}, {"page": 1, SEALED: 1}).to_list()
+    buckets.sort(key=lambda b: (_seconds(b["_id"]), str(b["_id"])))
     changed = 0
-    for customer_id in sorted({doc["customerId"] for doc in unnumbered}):
-        buckets = await coll.find(
-            {"customerId": customer_id}, {"page": 1}, sort=[("_id", 1)]
-        ).to_list()
-        for page, bucket in enumerate(buckets, start=1):
-            if bucket.get("page") == page:
-                continue
-            where = {"_id": bucket["_id"], "page": bucket.get("page")}
-            if "page" not in bucket:
-                where["page"] = {"$exists": False}
-            result = await coll.update_one(where, {"$set": {"page": page}})
-            changed += result.modified_count
+    for page, bucket in enumerate(buckets, start=1):
+        wanted: dict[str, Any] = {"page": page}
+        if page < len(buckets):
+            wanted[SEALED] = True
+        if all(bucket.get(key) == value for key, value in wanted.items()):
+            continue
+        result = await coll.update_one({"_id": bucket["_id"]}, {"$set": wanted})
+        changed += result.modified_count
+    return changed
+
+
+async def number_trade_buckets(coll: AsyncCollection) -> Migrated:
+    """Number every customer's buckets that has an unnumbered one; seal all but its newest."""
+    done: set[Any] = set()
+    changed = 0
+    async for bucket_id in _ids(coll, UNNUMBERED_BUCKETS):
+        bucket = await coll.find_one({"_id": bucket_id}, {"customerId": 1})
+        customer_id = None if bucket is None else bucket.get("customerId")
+        if customer_id is None or repr(customer_id) in done:
+            continue
+        done.add(repr(customer_id))
+        changed += await _number_customer(coll, customer_id)
     return Migrated("trade buckets numbered", changed)
 
 
-def _order_time(value: Any) -> Any:
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return EPOCH + timedelta(milliseconds=int(value))
-    return value
-
-
-def _sorted_orders(orders: list[Document]) -> list[Document]:
-    converted = [{**order, "createTime": _order_time(order.get("createTime"))} for order in orders]
-    # Newest first, then larger id first: the order every write keeps (store/users.py).
-    converted.sort(key=lambda order: str(order.get("_id")), reverse=True)
-    converted.sort(key=lambda order: order["createTime"], reverse=True)
-    return converted
+def _dated_orders() -> list[dict[str, Any]]:
+    """Numbers of milliseconds become dates (a date plus a number is a date), then the list is
+    sorted as every write keeps it: newest first, then larger id first."""
+    as_date = {
+        "$cond": [
+            {"$isNumber": "$$this.createTime"},
+            {"$add": [literal(EPOCH), "$$this.createTime"]},
+            "$$this.createTime",
+        ]
+    }
+    dated = {
+        "$map": {
+            "input": "$orderList",
+            "in": {"$mergeObjects": ["$$this", {"createTime": as_date}]},
+        }
+    }
+    return [{"$set": {"orderList": {"$sortArray": {"input": dated, "sortBy": users.ORDER_SORT}}}}]
 
 
 async def date_order_times(coll: AsyncCollection) -> Migrated:
-    """Turn numeric order times into dates, and sort each such user's orders again."""
-    legacy = await coll.find(
-        {"orderList.createTime": {"$type": "number"}}, {"orderList": 1}
-    ).to_list()
+    """Turn numeric order times into dates, on the server: nothing of a user is sent back."""
     changed = 0
-    for user in legacy:
-        orders = user.get("orderList") or []
-        result = await coll.update_one(
-            {"_id": user["_id"], "orderList": orders},
-            {"$set": {"orderList": _sorted_orders(orders)}},
-        )
+    async for user_id in _ids(coll, NUMERIC_ORDER_TIMES):
+        where = {"$and": [{"_id": user_id}, NUMERIC_ORDER_TIMES]}
+        result = await coll.update_one(where, _dated_orders())
         changed += result.modified_count
     return Migrated("users' order times dated", changed)
+
+
+async def legacy_shapes(database: Database) -> list[str]:
+    """What the database holds in an article's shape (one query per shape; a scan each)."""
+    found = []
+    if await database.collection(trades.COLLECTION).find_one(UNNUMBERED_BUCKETS, {"_id": 1}):
+        found.append("trade buckets without a page number")
+    if await database.collection(users.COLLECTION).find_one(NUMERIC_ORDER_TIMES, {"_id": 1}):
+        found.append("orders whose createTime is a number")
+    return found
+
+
+async def check_data_shape(database: Database) -> None:
+    """Refuse to serve data in an article's shape; once a database is known clean, remember."""
+    meta = database.collection(COLLECTION)
+    if await meta.find_one({"_id": DATA_SHAPE["_id"], "version": DATA_SHAPE["version"]}):
+        return
+    found = await legacy_shapes(database)
+    if found:
+        raise LegacyData(
+            f"the database holds {' and '.join(found)} (an article's shape): "
+            "run `arraygraph migrate` first"
+        )
+    await meta.update_one(
+        {"_id": DATA_SHAPE["_id"]}, {"$set": {"version": DATA_SHAPE["version"]}}, upsert=True
+    )
 
 
 async def migrate(database: Database) -> list[Migrated]:
@@ -88,4 +157,5 @@ async def migrate(database: Database) -> list[Migrated]:
         await date_order_times(database.collection(users.COLLECTION)),
     ]
     await database.create_indexes()
+    await check_data_shape(database)
     return done

@@ -63,11 +63,6 @@ def id_prefix(customer_id: int) -> str:
     return f"{int(customer_id)}_"  # built from the validated integer only: never a pattern
 
 
-def id_range(customer_id: int) -> dict[str, str]:
-    # "_" is 0x5F and "`" 0x60: every id of this customer, and no other customer's.
-    return {"$gt": id_prefix(customer_id), "$lt": f"{int(customer_id)}`"}
-
-
 def bucket_id(customer_id: int, seconds: int) -> str:
     return f"{id_prefix(customer_id)}{seconds:0{SECONDS_DIGITS}d}"
 
@@ -86,7 +81,6 @@ TRADE_BUCKETS = BucketLayout(
     items_field="history",
     first_page=1,
     bucket_id=_new_bucket_id,
-    id_range=id_range,
 )
 
 
@@ -147,13 +141,13 @@ async def walk_buckets(
     coll: AsyncCollection,
     *,
     customer_id: int,
-    start: str | None,
+    start: int | None,
     forward: bool,
     trades_wanted: int,
     size: int,
 ) -> list[Bucket]:
-    """Buckets from `start` (included) onwards, by `_id` range, enough for `trades_wanted`
-    trades plus one to tell whether more exist: one command."""
+    """Buckets from page `start` (included) onwards, enough for `trades_wanted` trades plus one
+    to tell whether more exist: one command (more only when older buckets are not full)."""
     docs = await buckets.walk(
         coll,
         layout=TRADE_BUCKETS,

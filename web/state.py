@@ -13,6 +13,7 @@ from resolvers.context import Clock
 from settings import Settings
 from store.database import Database, open_database
 from store.demo import seed_demo_data
+from store.migrations import check_data_shape
 
 
 def utc_now() -> datetime:
@@ -55,6 +56,7 @@ def lifespan(
         owned = state.open()
         try:
             await state.database.create_indexes()
+            await check_data_shape(state.database)
             if demo:
                 await seed_demo_data(state.database, now=state.clock(), settings=state.settings)
             # What exists now lives as long as the process: keep it out of every GC pass.

@@ -79,7 +79,7 @@ async def test_sensors_rejects_a_forged_cursor(api: Api, order: str, cursor: str
         forge("order", 1704067200000, {"$gt": ""}),
         forge("order", 1704067200000, "\u0000"),
         forge("order", 1704067200000),
-        forge("trade", "7_1704067200", 0),
+        forge("trade", 1, 0),
     ],
 )
 @pytest.mark.parametrize("argument", ["a", "b"])
@@ -92,13 +92,14 @@ async def test_orders_rejects_a_forged_cursor(api: Api, cursor: str, argument: s
 @pytest.mark.parametrize(
     "cursor",
     [
-        forge("trade", "7_0000000000", 0),  # this customer's prefix, but no such bucket
-        forge("trade", "7_1704067200", 5),  # the bucket exists; it has one trade
-        forge("trade", "8_1704067200", 0),  # another customer's bucket
-        forge("trade", "7_1704067200", -1),
-        forge("trade", "7_1704067200", 1.0),
-        forge("trade", "7_.*", 0),
-        forge("trade", {"$gte": ""}, 0),
+        forge("trade", 2, 0),  # a page this customer does not have
+        forge("trade", 1, 5),  # the page exists; it has one trade
+        forge("trade", 0, 0),  # pages start at 1
+        forge("trade", 1, -1),
+        forge("trade", 1, 1.0),
+        forge("trade", "7_1704067200", 0),  # a bucket id is not a page
+        forge("trade", {"$gte": 1}, 0),
+        forge("trade", True, 0),
         forge("order", 1704067200000, "1"),
     ],
 )
@@ -132,13 +133,13 @@ async def test_a_forged_trade_offset_does_not_make_the_page_read_more(api: Api) 
     )
     first = await api.data("{ customer(customerId: 7) { trades(first: 1) { edges { cursor } } } }")
     [edge] = first["customer"]["trades"]["edges"]
-    bucket = json.loads(base64.urlsafe_b64decode(edge["cursor"] + "=="))[1]
+    page = json.loads(base64.urlsafe_b64decode(edge["cursor"] + "=="))[1]
     api.commands.reset()
     await assert_rejected(
-        api, TRADES, {"a": forge("trade", bucket, 2**31 - 1)}, code="BAD_USER_INPUT"
+        api, TRADES, {"a": forge("trade", page, 2**31 - 1)}, code="BAD_USER_INPUT"
     )
     api.commands.reset()
-    body = await api.post(TRADES, {"a": forge("trade", bucket, 2**31 - 1)})
+    body = await api.post(TRADES, {"a": forge("trade", page, 2**31 - 1)})
     assert body["errors"][0]["extensions"]["code"] == "BAD_USER_INPUT"
     assert api.commands.by_name["find"] == 1
     assert api.commands.reply_bytes < 5 * 1_000  # a few buckets of ten trades, not all ten

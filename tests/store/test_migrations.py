@@ -10,7 +10,7 @@ from bson import Int64, ObjectId
 from app import create_app
 from settings import Settings
 from store.database import Database, IndexesRefused
-from store.migrations import migrate
+from store.migrations import LegacyData, migrate
 from tests.support import FakeClock, running
 
 # The trade article's buckets (../shared/seeds/003): no `page`, `quantity` in a legacy trade.
@@ -135,3 +135,43 @@ async def test_migrate_twice_changes_nothing_the_second_time(database: Database)
     assert await database.collection("trades").find({}, sort=[("_id", 1)]).to_list() == trades
     assert await database.collection("users").find_one({"userId": "u1"}) == user
     assert user is not None and user["_class"] == ARTICLE_USER["_class"]
+
+
+async def test_the_server_refuses_to_start_on_data_in_an_article_shape(database: Database) -> None:
+    # One unnumbered bucket per customer does not stop the unique index: the shape check does.
+    await database.collection("trades").insert_one(dict(ARTICLE_BUCKETS[2]))
+    app = create_app(Settings(), clock=FakeClock(), database=database)
+    with pytest.raises(LegacyData, match="arraygraph migrate"):
+        async with running(app):
+            pass
+
+
+async def test_after_migrate_new_trades_go_to_the_newest_page_never_a_sealed_one(
+    database: Database,
+) -> None:
+    await _article_data(database)  # customer 123: page 1 holds 2 trades, page 2 holds 1
+    await migrate(database)
+    record = """mutation { recordTrades(customerId: 123, trades: [{type: SELL, ticker: "X",
+        qty: 7, date: "2023-11-03T00:00:00Z"}]) { pageNumbers } }"""
+    walk = "{ customer(customerId: 123) { trades(first: 3) { edges { node { qty } } } } }"
+    app = create_app(Settings(), clock=FakeClock(), database=database)
+    async with running(app) as client:
+        pages = (await client.post("/graphql", json={"query": record})).json()
+        first = (await client.post("/graphql", json={"query": walk})).json()
+    assert pages == {"data": {"recordTrades": {"pageNumbers": [2]}}}
+    edges = first["data"]["customer"]["trades"]["edges"]
+    assert [e["node"]["qty"] for e in edges] == [419, 29, 42]  # page 1 is short: read on
+
+
+async def test_migrate_orders_pages_by_the_seconds_as_numbers(database: Database) -> None:
+    # The article does not pad the seconds: before 2001-09-09 they have 9 digits.
+    trades = database.collection("trades")
+    late = {"_id": "8_1000000500", "customerId": 8, "count": 1, "history": []}
+    early = {"_id": "8_999999999", "customerId": 8, "count": 1, "history": []}
+    await trades.insert_many([late, early])
+    await migrate(database)
+    stored = await trades.find({"customerId": 8}, sort=[("page", 1)]).to_list()
+    assert [(b["_id"], b["page"], b.get("sealed")) for b in stored] == [
+        ("8_999999999", 1, True),
+        ("8_1000000500", 2, None),
+    ]

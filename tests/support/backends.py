@@ -15,6 +15,7 @@ from typing import Protocol
 from uuid import uuid4
 
 from settings import EMBEDDED_URI, Settings
+from store.commands import CommandLog
 from store.database import Database, open_database
 
 
@@ -26,6 +27,12 @@ class Backend(Protocol):
         ...
 
     async def release(self, database: Database) -> None: ...
+
+    def open_twin(self, database: Database, settings: Settings) -> Database:
+        """A second handle (another client, as a second server instance has) on the same data."""
+        ...
+
+    async def release_twin(self, twin: Database) -> None: ...
 
     def stop(self) -> None: ...
 
@@ -40,6 +47,15 @@ class Memory:
 
     async def release(self, database: Database) -> None:
         await database.close()
+
+    def open_twin(self, database: Database, settings: Settings) -> Database:
+        async def keep_open() -> None:
+            return None  # the engine is the first handle's
+
+        return Database(db=database.db, commands=CommandLog(), embedded=True, close=keep_open)
+
+    async def release_twin(self, twin: Database) -> None:
+        await twin.close()
 
     def stop(self) -> None:
         return None
@@ -62,6 +78,13 @@ class Server:
             await database.db.command("dropDatabase")
         finally:
             await database.close()
+
+    def open_twin(self, database: Database, settings: Settings) -> Database:
+        name = getattr(database.db, "name")  # noqa: B009 (PyMongo's database: its name)
+        return open_database(dataclasses.replace(settings, mongodb_uri=self.uri, database=name))
+
+    async def release_twin(self, twin: Database) -> None:
+        await twin.close()
 
     def stop(self) -> None:
         if callable(self._stop):

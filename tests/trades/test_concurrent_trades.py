@@ -5,7 +5,13 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from tests.support import Api
+import httpx
+
+from app import create_app
+from settings import Settings
+from store.database import Database
+from tests.support import Api, FakeClock, live_server
+from tests.support.backends import Backend
 from tests.trades.support import RECORD, assert_invariants, buckets, trade
 
 READ_BACK = """query($c: Int!) { customer(customerId: $c) {
@@ -54,3 +60,33 @@ async def test_300_calls_over_64_connections_all_succeed_and_store_each_trade_on
     for trades, reply in zip(calls, replies, strict=True):
         reported = reply["data"]["recordTrades"]["pageNumbers"]
         assert reported == [page_of[t["qty"]] for t in trades]  # where it said each went
+
+
+async def test_two_server_instances_writing_one_customer_store_each_trade_once(
+    database: Database, backend: Backend, clock: FakeClock
+) -> None:
+    # Each instance has its own client and its own loaders; only the database is shared.
+    twin = backend.open_twin(database, Settings())
+    apps = [create_app(Settings(), clock=clock, database=db) for db in (database, twin)]
+    calls = [[trade(k * 100 + j + 1, seconds=k + 1) for j in range(1 + k % 12)] for k in range(200)]
+    limits = httpx.Limits(max_connections=32, max_keepalive_connections=32)
+    try:
+        async with (
+            live_server(apps[0]) as first,
+            live_server(apps[1]) as second,
+            httpx.AsyncClient(base_url=first, timeout=300, limits=limits) as a,
+            httpx.AsyncClient(base_url=second, timeout=300, limits=limits) as b,
+        ):
+
+            async def record(k: int, trades: list[dict[str, Any]]) -> dict[str, Any]:
+                client = (a, b)[k % 2]
+                body = {"query": RECORD, "variables": {"c": 65, "t": trades}}
+                reply: dict[str, Any] = (await client.post("/graphql", json=body)).json()
+                return reply
+
+            replies = await asyncio.gather(*(record(k, t) for k, t in enumerate(calls)))
+    finally:
+        await backend.release_twin(twin)
+    assert [r for r in replies if "errors" in r] == []
+    stored = await assert_invariants(database.collection("trades"), 65, 10)
+    assert sorted(stored) == sorted(t["qty"] for trades in calls for t in trades)

@@ -1,4 +1,4 @@
-"""Pages by number, and the trades connection walking buckets by `_id` range."""
+"""Pages by number, and the trades connection walking buckets by page."""
 
 from __future__ import annotations
 
