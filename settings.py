@@ -38,6 +38,21 @@ MAX_TICKER_LENGTH = 12
 MIN_TRADE_YEAR = 1970  # bucket ids hold 10-digit epoch seconds: 1970 to 2286
 MAX_TRADE_YEAR = 2285
 
+# Time series. Names become document keys; the limits keep the largest rollup document (an
+# hour of minutes, every field at its longest) far below 16 MiB (README: time series).
+SERIES_NAME_PATTERN = r"[A-Za-z_][A-Za-z0-9_]{0,63}"
+MAX_TAG_VALUE_LENGTH = 128
+MAX_TAGS_PER_OBSERVATION = 16
+MAX_FIELDS_PER_MEASUREMENT = 32
+MAX_TAG_KEYS_PER_MEASUREMENT = 64
+MAX_ABS_FIELD_VALUE = 1e100  # sums of at most 2^63 such values stay finite
+MIN_SERIES_YEAR = 1900
+MAX_SERIES_YEAR = 2999
+MAX_SERIES_POINTS = 10_000
+# Points x fields in one answer: its reply must fit the first batch of a server's reply.
+MAX_SERIES_VALUES = 100_000
+MAX_TAG_VALUES_PAGE = 1_000
+
 # MongoDB's own document limit, which the store sizes documents against (a server and the
 # embedded engine both refuse more).
 MAX_BSON_DOCUMENT_BYTES = 16 * 1024 * 1024

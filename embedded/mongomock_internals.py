@@ -60,6 +60,8 @@ class DocumentStore(Protocol):
 
     def __getitem__(self, document_id: Any, /) -> Document: ...
 
+    def __contains__(self, document_id: Any, /) -> bool: ...
+
 
 _ParserClass: Any = _aggregate._Parser
 _process_pipeline: Any = _aggregate.process_pipeline
@@ -141,6 +143,12 @@ def iter_documents(coll: Any, filter: Mapping[str, Any]) -> Iterable[Document]:
 def document_store(coll: Any) -> DocumentStore:
     store: DocumentStore = coll._store
     return store
+
+
+def store_key(document_id: Any) -> Any:
+    """The key the document store files an `_id` under: mongomock-ng files a subdocument `_id`
+    as its `helpers.hashdict`."""
+    return _helpers.hashdict(document_id) if isinstance(document_id, dict) else document_id
 
 
 def has_operator(category: str, operator: str) -> bool:

@@ -77,7 +77,38 @@ def _to_reply(value: Any) -> Any:
 
 
 def _stored_documents(coll: Any, filter: Mapping[str, Any] | None) -> list[Document]:
-    return list(mongomock.iter_documents(coll, _to_stored(filter or {})))
+    stored = _to_stored(filter or {})
+    by_id = _by_id(coll, stored)
+    if by_id is not None:
+        return by_id
+    return list(mongomock.iter_documents(coll, stored))
+
+
+def _same(a: Any, b: Any) -> bool:
+    """BSON equality of two `_id`s: a subdocument's fields compare in order."""
+    if isinstance(a, Mapping) and isinstance(b, Mapping):
+        return list(a) == list(b) and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    return bool(a == b)
+
+
+def _by_id(coll: Any, filter: Mapping[str, Any]) -> list[Document] | None:
+    """The document an `{_id: value}` filter names, found as a server finds it, by the `_id`
+    index (not by a scan of the collection); None when the filter is of another shape."""
+    if len(filter) != 1 or "_id" not in filter:
+        return None
+    value = filter["_id"]
+    if isinstance(value, Mapping) and any(str(key).startswith("$") for key in value):
+        return None  # an operator, not a value
+    if isinstance(value, list | bool):
+        return None
+    store = mongomock.document_store(coll)
+    key = mongomock.store_key(value)
+    if key not in store:
+        return []
+    found = store[key]
+    return [found] if _same(found["_id"], value) else []
 
 
 def _reads_in_place(pipeline: Iterable[Mapping[str, Any]]) -> bool:
@@ -178,7 +209,7 @@ def find(coll: Any, filter: Mapping[str, Any] | None, kwargs: Mapping[str, Any])
             limit=kwargs.get("limit", 0),
         )
         store = mongomock.document_store(coll)
-        docs = [store[doc["_id"]] for doc in order]
+        docs = [store[mongomock.store_key(doc["_id"])] for doc in order]
     else:
         docs = _stored_documents(coll, filter)
         if kwargs.get("limit"):

@@ -31,6 +31,9 @@ def apply_pipeline(coll: Any, doc: Document, pipeline: Iterable[Mapping[str, Any
     return dict(result)
 
 
+_SCRATCH_ID = "embedded.scratch"  # the scratch copy's `_id` while an update is applied to it
+
+
 class UpdateApplier:
     def __init__(self) -> None:
         # Operator updates run here, on a copy, with mongomock-ng's own update code.
@@ -45,11 +48,17 @@ class UpdateApplier:
         if not isinstance(update, Mapping):
             with _as_write_errors():
                 return apply_pipeline(coll, current, update)
+        # mongomock-ng's update code cannot file a subdocument `_id` (it hashes the raw value):
+        # the scratch copy goes by a stand-in, and takes the real `_id` back unless the update
+        # changed it (which the caller then refuses as a server does).
+        stand_in = _SCRATCH_ID
         self._scratch.delete_many({})
-        self._scratch.insert_one(current)
+        self._scratch.insert_one({**current, "_id": stand_in})
         with _as_write_errors():
-            self._scratch.update_one({"_id": current["_id"]}, update, array_filters=array_filters)
+            self._scratch.update_one({"_id": stand_in}, update, array_filters=array_filters)
         [new] = list(self._scratch.find({}))
+        if new["_id"] == stand_in:
+            new["_id"] = current["_id"]
         return dict(new)
 
     def apply_upsert(self, coll: Any, seed: Document, update: Any) -> Document:
@@ -166,6 +175,19 @@ class Writes:
             self._coll.insert_one(new)
         return Outcome(0, 0, new["_id"], None, new)
 
+    def _replace(self, current: Document, new: Document) -> None:
+        if not isinstance(current["_id"], Mapping):
+            self._coll.replace_one({"_id": current["_id"]}, new)
+            return
+        # mongomock-ng's replace cannot file a subdocument `_id` (its insert can): take the
+        # document out and put the new one in, or the old one back if a unique index refuses.
+        self._coll.delete_one({"_id": current["_id"]})
+        try:
+            self._coll.insert_one(new)
+        except DuplicateKeyError:
+            self._coll.insert_one(current)
+            raise
+
     def _update(self, current: Document, update: Any, array_filters: Any) -> Document:
         """What `update` makes of `current`, stored when it differs: `current` itself if not."""
         new = self._updates.apply_update(self._coll, current, update, array_filters)
@@ -174,7 +196,7 @@ class Writes:
         if new == current:
             return current
         with self._duplicate_keys():
-            self._coll.replace_one({"_id": current["_id"]}, new)
+            self._replace(current, new)
         return new
 
     def create_indexes(self, specs: Iterable[Mapping[str, Any]]) -> list[str]:

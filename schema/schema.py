@@ -17,6 +17,7 @@ from schema.errors import label_errors
 from schema.orders import UserMutations, UserQueries
 from schema.scalars import SCALARS
 from schema.sensors import SensorMutations, SensorQueries
+from schema.series import SeriesMutations, SeriesQueries
 from schema.strawberry_internals import PreparedDocumentSchema
 from schema.trades import CustomerMutations, CustomerQueries
 from settings import Settings
@@ -27,12 +28,12 @@ DOCUMENT_CACHE_SIZE = 1_000
 
 
 @strawberry.type
-class Query(SensorQueries, UserQueries, CustomerQueries):
+class Query(SensorQueries, UserQueries, CustomerQueries, SeriesQueries):
     pass
 
 
 @strawberry.type
-class Mutation(SensorMutations, UserMutations, CustomerMutations):
+class Mutation(SensorMutations, UserMutations, CustomerMutations, SeriesMutations):
     pass
 
 

@@ -6,8 +6,8 @@ import importlib
 import logging
 import pkgutil
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from typing import cast
+from dataclasses import dataclass, field
+from typing import Any, cast
 
 from pymongo import AsyncMongoClient, IndexModel
 from pymongo.errors import DuplicateKeyError
@@ -46,6 +46,10 @@ class Database:
     commands: CommandLog
     embedded: bool
     close: Callable[[], Awaitable[None]]
+    # Facts about the data that never stop being true (a name exists), kept by the store
+    # modules that may skip a command knowing them; per handle, so never shared between
+    # databases. An optimisation only: losing it costs a command, never a wrong answer.
+    memo: dict[str, Any] = field(default_factory=dict)
 
     def collection(self, name: str) -> AsyncCollection:
         """The collection a store module declares as its `COLLECTION`."""

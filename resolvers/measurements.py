@@ -1,0 +1,138 @@
+"""The measurements catalogue: what exists, kept current by the writes.
+
+Names never disappear once written, so what a database handle has seen in the catalogue stays
+true; `KnownNames` (in the handle's memo) lets a write of known names skip the catalogue's
+command. Losing it costs a command, never a wrong answer.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from resolvers import series_input, validation
+from resolvers.context import Context, Info
+from resolvers.errors import BadUserInput, LimitExceeded
+from resolvers.loaders import LoaderSpec, keyed
+from settings import (
+    MAX_FIELDS_PER_MEASUREMENT,
+    MAX_TAG_KEYS_PER_MEASUREMENT,
+    MAX_TAG_VALUE_LENGTH,
+    MAX_TAG_VALUES_PAGE,
+)
+from store import measurements as store
+from store import tag_values
+from store.database import Database
+from store.measurements import MeasurementDoc
+from store.series import Observation
+from store.tag_values import TagValuesRequest
+
+MEMO_KEY = "series.known_names"
+MAX_KNOWN_TAG_VALUES = 100_000  # beyond, the set starts again: memory stays bounded
+
+
+@dataclass(slots=True)
+class KnownNames:
+    fields: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    tag_keys: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    tag_values: set[tuple[str, str, str]] = field(default_factory=set)
+
+    def learn(self, entry: MeasurementDoc) -> None:
+        self.fields[entry.name] |= set(entry.fields)
+        self.tag_keys[entry.name] |= set(entry.tag_keys)
+
+
+def known_names(ctx: Context) -> KnownNames:
+    known = ctx.database.memo.get(MEMO_KEY)
+    if not isinstance(known, KnownNames):
+        known = ctx.database.memo[MEMO_KEY] = KnownNames()
+    return known
+
+
+def _names(observations: Sequence[Observation]) -> dict[str, tuple[set[str], set[str]]]:
+    found: dict[str, tuple[set[str], set[str]]] = {}
+    for observation in observations:
+        fields, keys = found.setdefault(observation.measurement, (set(), set()))
+        fields.update(name for name, _ in observation.fields)
+        keys.update(key for key, _ in observation.tags)
+    return found
+
+
+async def register(ctx: Context, observations: Sequence[Observation]) -> None:
+    """Put every new name in the catalogue (a command per measurement with new names) and every
+    new tag value (one command), or refuse the call before any data is written."""
+    known = known_names(ctx)
+    for measurement, (fields, keys) in _names(observations).items():
+        if fields <= known.fields[measurement] and keys <= known.tag_keys[measurement]:
+            continue
+        entry = await store.register_names(
+            ctx.collection(store.COLLECTION),
+            measurement=measurement,
+            fields=fields,
+            tag_keys=keys,
+            max_fields=MAX_FIELDS_PER_MEASUREMENT,
+            max_tag_keys=MAX_TAG_KEYS_PER_MEASUREMENT,
+        )
+        if not (fields <= set(entry.fields) and keys <= set(entry.tag_keys)):
+            raise LimitExceeded(
+                f"observations: measurement {measurement!r} would have more than "
+                f"{MAX_FIELDS_PER_MEASUREMENT} fields or {MAX_TAG_KEYS_PER_MEASUREMENT} tag "
+                f"keys (it has {len(entry.fields)} and {len(entry.tag_keys)}); nothing was written",
+                argument="observations",
+            )
+        known.learn(entry)
+    values = {(o.measurement, k, v) for o in observations for k, v in o.tags} - known.tag_values
+    if values:
+        await tag_values.record_tag_values(ctx.collection(tag_values.COLLECTION), values=values)
+        if len(known.tag_values) > MAX_KNOWN_TAG_VALUES:
+            known.tag_values.clear()
+        known.tag_values |= values
+
+
+async def _by_name(
+    database: Database, names: Sequence[str], parameter: Any
+) -> list[MeasurementDoc | None]:
+    found = await store.find_measurements(database.collection(store.COLLECTION), names=names)
+    return keyed({entry.name: entry for entry in found}, names)
+
+
+MEASUREMENTS_BY_NAME: LoaderSpec[str, MeasurementDoc | None] = LoaderSpec(
+    "measurements_by_name", _by_name
+)
+
+
+async def _tag_values(database: Database, names: Sequence[str], parameter: Any) -> list[list[str]]:
+    key, prefix, first = parameter
+    requests = [TagValuesRequest(name, key, prefix, first) for name in names]
+    return await tag_values.find_tag_values(
+        database.collection(tag_values.COLLECTION), requests=requests
+    )
+
+
+TAG_VALUES: LoaderSpec[str, list[str]] = LoaderSpec("tag_values", _tag_values)
+
+
+async def measurements(info: Info) -> list[MeasurementDoc]:
+    return await store.find_measurements(info.context.collection(store.COLLECTION))
+
+
+async def measurement(info: Info, *, name: str) -> MeasurementDoc | None:
+    found: MeasurementDoc | None = await info.context.loader(MEASUREMENTS_BY_NAME).load(
+        series_input.name(name, argument="name")
+    )
+    return found
+
+
+async def measurement_tag_values(
+    info: Info, *, measurement: str, key: str, prefix: str | None, first: int
+) -> list[str]:
+    series_input.name(key, argument="key")
+    if prefix:
+        validation.text(prefix, argument="prefix", maximum=MAX_TAG_VALUE_LENGTH)
+    if not 0 <= first <= MAX_TAG_VALUES_PAGE:
+        raise BadUserInput(f"first: 0 to {MAX_TAG_VALUES_PAGE}, got {first}", argument="first")
+    parameter: Hashable = (key, prefix or None, first)
+    values: list[str] = await info.context.loader(TAG_VALUES, parameter).load(measurement)
+    return values

@@ -1,0 +1,145 @@
+"""Time series: recording observations, and series over any range, granularity and time zone."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from resolvers import series_input
+from resolvers.context import Info
+from resolvers.errors import BadUserInput, LimitExceeded, NotFound
+from resolvers.measurements import register
+from resolvers.series_input import ObservationArgs, TagArgs
+from resolvers.series_time import Granularity, point_starts, time_zone, whole_minute
+from settings import MAX_FIELDS_PER_MEASUREMENT, MAX_SERIES_POINTS, MAX_SERIES_VALUES
+from store import series as store
+from store.series_query import FieldTotals, SeriesAnswer, read_series
+
+NO_DATA = FieldTotals(sum=0.0, count=0, min=None, max=None)
+
+
+@dataclass(frozen=True, slots=True)
+class FieldStatsRecord:
+    name: str
+    totals: FieldTotals
+
+
+@dataclass(frozen=True, slots=True)
+class PointRecord:
+    start: datetime
+    values: tuple[FieldStatsRecord, ...]
+
+
+async def record_observations(info: Info, *, observations: Sequence[ObservationArgs]) -> int:
+    """Validate every observation, name new names in the catalogue (or refuse), then write
+    every rollup in one bulk write. The number of observations stored."""
+    ctx = info.context
+    limit = ctx.settings.max_batch_size
+    if len(observations) > limit:
+        raise LimitExceeded(
+            f"observations: at most {limit} per call, got {len(observations)}",
+            argument="observations",
+        )
+    validated = [series_input.observation(i, o) for i, o in enumerate(observations)]
+    await register(ctx, validated)
+    return await store.record_observations(ctx.collection(store.COLLECTION), observations=validated)
+
+
+@dataclass(frozen=True, slots=True)
+class _Question:
+    measurement: str
+    tags: tuple[tuple[str, str], ...]
+    start: datetime
+    end: datetime
+    fields: tuple[str, ...] | None
+
+
+def _question(
+    measurement: str,
+    tags: Sequence[TagArgs] | None,
+    start: datetime,
+    end: datetime,
+    fields: Sequence[str] | None,
+) -> _Question:
+    question = _Question(
+        measurement=series_input.name(measurement, argument="measurement"),
+        tags=series_input.tags(tags or (), argument="tags"),
+        start=whole_minute(series_input.moment(start, argument="from")),
+        end=whole_minute(series_input.moment(end, argument="to")),
+        fields=series_input.field_names(fields),
+    )
+    if question.end <= question.start:
+        raise BadUserInput("to: must be at least a minute after from", argument="to")
+    return question
+
+
+async def _answer(info: Info, question: _Question, boundaries: list[datetime]) -> SeriesAnswer:
+    answer = await read_series(
+        info.context.collection(store.COLLECTION),
+        measurement=question.measurement,
+        tags=question.tags,
+        boundaries=boundaries,
+        fields=question.fields,
+    )
+    if answer.catalogue is None:
+        raise NotFound(
+            f"measurement: no measurement {question.measurement!r}", argument="measurement"
+        )
+    for index, field in enumerate(question.fields or ()):
+        if field not in answer.catalogue:
+            raise NotFound(
+                f"fields[{index}]: measurement {question.measurement!r} has no field {field!r}",
+                argument=f"fields[{index}]",
+            )
+    return answer
+
+
+def _values(answer: SeriesAnswer, point: int, names: Sequence[str]) -> tuple[FieldStatsRecord, ...]:
+    found = answer.points.get(point, {})
+    return tuple(FieldStatsRecord(name, found.get(name, NO_DATA)) for name in names)
+
+
+async def series(
+    info: Info,
+    *,
+    measurement: str,
+    tags: Sequence[TagArgs] | None,
+    start: datetime,
+    end: datetime,
+    granularity: Granularity,
+    zone: str | None,
+    fields: Sequence[str] | None,
+) -> list[PointRecord]:
+    """Dense points: every aligned start from `from` to `to`, zeros where nothing was
+    recorded; one command."""
+    question = _question(measurement, tags, start, end, fields)
+    starts = point_starts(
+        question.start, question.end, granularity, time_zone(zone), limit=MAX_SERIES_POINTS
+    )
+    width = len(question.fields) if question.fields is not None else MAX_FIELDS_PER_MEASUREMENT
+    if len(starts) * width > MAX_SERIES_VALUES:
+        raise LimitExceeded(
+            f"fields: {len(starts)} points of {width} fields is over {MAX_SERIES_VALUES} values "
+            "(name fewer fields, or ask for fewer points)",
+            argument="fields",
+        )
+    boundaries = [question.start, *starts[1:], question.end]
+    answer = await _answer(info, question, boundaries)
+    names = question.fields or answer.catalogue or ()
+    return [PointRecord(start, _values(answer, i, names)) for i, start in enumerate(starts)]
+
+
+async def series_total(
+    info: Info,
+    *,
+    measurement: str,
+    tags: Sequence[TagArgs] | None,
+    start: datetime,
+    end: datetime,
+    fields: Sequence[str] | None,
+) -> tuple[FieldStatsRecord, ...]:
+    """Every field's stats over [from, to): one command."""
+    question = _question(measurement, tags, start, end, fields)
+    answer = await _answer(info, question, [question.start, question.end])
+    return _values(answer, 0, question.fields or answer.catalogue or ())

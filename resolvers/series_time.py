@@ -1,0 +1,129 @@
+"""The points of a series: starts aligned to a granularity in a time zone, as UTC instants.
+
+MINUTE and HOUR points follow each other by a minute or an hour of elapsed time (aligned to the
+zone's wall clock); DAY, WEEK (ISO: Monday) and MONTH points start at local midnights, so a DAY
+in Europe/Berlin across the October change lasts 25 hours. Time zones come from the IANA
+database (`zoneinfo`, with the `tzdata` package where the system has none).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, time, timedelta
+from enum import Enum
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from resolvers.errors import BadUserInput, LimitExceeded
+
+MINUTE = timedelta(minutes=1)
+HOUR = timedelta(hours=1)
+
+
+class Granularity(Enum):
+    MINUTE = "minute"
+    HOUR = "hour"
+    DAY = "day"
+    WEEK = "week"
+    MONTH = "month"
+
+
+# The longest each point can be, to bound the number of points before computing them.
+_SHORTEST = {
+    Granularity.MINUTE: MINUTE,
+    Granularity.HOUR: HOUR,
+    Granularity.DAY: timedelta(hours=23),
+    Granularity.WEEK: timedelta(days=7) - HOUR,
+    Granularity.MONTH: timedelta(days=28) - HOUR,
+}
+
+
+def time_zone(name: str | None, *, argument: str = "timeZone") -> ZoneInfo:
+    if name is None:
+        return ZoneInfo("UTC")
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, TypeError):
+        raise BadUserInput(
+            f"{argument}: {name!r} is not an IANA time zone (such as Europe/Berlin)",
+            argument=argument,
+        ) from None
+
+
+def whole_minute(moment: datetime) -> datetime:
+    """The rollups keep minutes: a time is read at its minute."""
+    return moment.astimezone(UTC).replace(second=0, microsecond=0)
+
+
+def _midnight(day: date, zone: ZoneInfo) -> datetime:
+    return whole_minute(datetime.combine(day, time(), tzinfo=zone))
+
+
+def _add_months(day: date, months: int) -> date:
+    index = day.year * 12 + day.month - 1 + months
+    return date(index // 12, index % 12 + 1, 1)
+
+
+def _first_day(start: datetime, granularity: Granularity, zone: ZoneInfo) -> date:
+    local = start.astimezone(zone).date()
+    if granularity is Granularity.WEEK:
+        return local - timedelta(days=local.weekday())
+    if granularity is Granularity.MONTH:
+        return local.replace(day=1)
+    return local
+
+
+def _calendar_starts(
+    start: datetime, end: datetime, granularity: Granularity, zone: ZoneInfo
+) -> list[datetime]:
+    first = _first_day(start, granularity, zone)
+    starts: list[datetime] = []
+    step = 0
+    while True:
+        if granularity is Granularity.MONTH:
+            day = _add_months(first, step)
+        else:
+            day = first + timedelta(days=step * (7 if granularity is Granularity.WEEK else 1))
+        moment = _midnight(day, zone)
+        if moment >= end:
+            return starts
+        if not starts or moment > starts[-1]:
+            starts.append(moment)
+        step += 1
+
+
+def _clock_starts(
+    start: datetime, end: datetime, granularity: Granularity, zone: ZoneInfo
+) -> list[datetime]:
+    local = start.astimezone(zone).replace(second=0, microsecond=0)
+    if granularity is Granularity.HOUR:
+        local = local.replace(minute=0)
+    step = MINUTE if granularity is Granularity.MINUTE else HOUR
+    moment = whole_minute(local)
+    starts = []
+    while moment < end:
+        starts.append(moment)
+        moment += step
+    return starts
+
+
+def point_starts(
+    start: datetime, end: datetime, granularity: Granularity, zone: ZoneInfo, *, limit: int
+) -> list[datetime]:
+    """The starts s0 <= start < s1 < ... < end of the points covering [start, end), in UTC;
+    more than `limit` of them is LIMIT_EXCEEDED (checked before any is computed)."""
+    if (end - start) / _SHORTEST[granularity] > limit + 1:
+        raise _too_many(limit)
+    if granularity in (Granularity.MINUTE, Granularity.HOUR):
+        starts = _clock_starts(start, end, granularity, zone)
+    else:
+        starts = _calendar_starts(start, end, granularity, zone)
+    if len(starts) > limit:
+        raise _too_many(limit)
+    return starts
+
+
+def _too_many(limit: int) -> LimitExceeded:
+    return LimitExceeded(
+        f"granularity: more than {limit} points between from and to; "
+        "ask for a coarser granularity or a shorter range",
+        argument="granularity",
+    )

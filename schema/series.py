@@ -1,0 +1,181 @@
+"""Time-series types, and the series fields of Query and Mutation; `FieldStats.from_record` and
+`Measurement.from_doc` are the conversions from resolver records and the catalogue."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated
+
+import strawberry
+
+from resolvers import measurements as resolve_catalogue
+from resolvers import series as resolve
+from resolvers.context import Info
+from resolvers.series import FieldStatsRecord, PointRecord
+from resolvers.series_time import Granularity
+from schema.mutation import write_mutation
+from store.measurements import MeasurementDoc
+
+GRAPHQL_INT_MAX = 2**31 - 1
+
+strawberry.enum(Granularity, name="Granularity", description="WEEK starts on Monday (ISO).")
+
+From = Annotated[datetime, strawberry.argument(name="from", description="Included.")]
+To = Annotated[datetime, strawberry.argument(name="to", description="Excluded.")]
+
+
+@strawberry.input
+class TagInput:
+    key: str
+    value: str
+
+
+@strawberry.input
+class FieldValueInput:
+    name: str
+    value: float
+
+
+@strawberry.input(description="Values of one measurement's fields, at one time, for one tag set.")
+class ObservationInput:
+    measurement: str
+    at: datetime
+    tags: list[TagInput]
+    fields: list[FieldValueInput]
+
+
+@strawberry.type(description="A field's values added up; min, max and mean null where count is 0.")
+class FieldStats:
+    name: str
+    sum: float
+    count: int
+    min: float | None
+    max: float | None
+    mean: float | None
+
+    @classmethod
+    def from_record(cls, record: FieldStatsRecord) -> FieldStats:
+        totals = record.totals
+        return cls(
+            name=record.name,
+            sum=totals.sum,
+            count=min(totals.count, GRAPHQL_INT_MAX),
+            min=totals.min,
+            max=totals.max,
+            mean=totals.sum / totals.count if totals.count else None,
+        )
+
+
+@strawberry.type(description="A point of a series: its aligned start, and each field's stats.")
+class SeriesPoint:
+    start: datetime
+    values: list[FieldStats]
+
+    @classmethod
+    def from_record(cls, record: PointRecord) -> SeriesPoint:
+        return cls(start=record.start, values=[FieldStats.from_record(v) for v in record.values])
+
+
+async def _tag_values(
+    root: Measurement, info: Info, key: str, prefix: str | None = None, first: int = 100
+) -> list[str]:
+    return await resolve_catalogue.measurement_tag_values(
+        info, measurement=root.name, key=key, prefix=prefix, first=first
+    )
+
+
+@strawberry.type(
+    description="A measurement: its field names and tag keys (as InfluxDB shows them)."
+)
+class Measurement:
+    name: str
+    fields: list[str]
+    tag_keys: list[str]
+    tag_values: list[str] = strawberry.field(
+        resolver=_tag_values,
+        description="The tag's values in order, from `prefix` on; at most `first` (up to 1,000).",
+    )
+
+    @classmethod
+    def from_doc(cls, doc: MeasurementDoc) -> Measurement:
+        return cls(name=doc.name, fields=list(doc.fields), tag_keys=list(doc.tag_keys))
+
+
+@strawberry.type
+class RecordObservationsPayload:
+    applied: int = strawberry.field(description="Observations stored.")
+
+
+async def _series(
+    info: Info,
+    measurement: str,
+    from_: From,
+    to: To,
+    granularity: Granularity,
+    tags: list[TagInput] | None = None,
+    time_zone: str | None = None,
+    fields: list[str] | None = None,
+) -> list[SeriesPoint]:
+    points = await resolve.series(
+        info,
+        measurement=measurement,
+        tags=tags,
+        start=from_,
+        end=to,
+        granularity=granularity,
+        zone=time_zone,
+        fields=fields,
+    )
+    return [SeriesPoint.from_record(point) for point in points]
+
+
+async def _series_total(
+    info: Info,
+    measurement: str,
+    from_: From,
+    to: To,
+    tags: list[TagInput] | None = None,
+    fields: list[str] | None = None,
+) -> list[FieldStats]:
+    totals = await resolve.series_total(
+        info, measurement=measurement, tags=tags, start=from_, end=to, fields=fields
+    )
+    return [FieldStats.from_record(record) for record in totals]
+
+
+async def _measurements(info: Info) -> list[Measurement]:
+    return [Measurement.from_doc(doc) for doc in await resolve_catalogue.measurements(info)]
+
+
+async def _measurement(info: Info, name: str) -> Measurement | None:
+    doc = await resolve_catalogue.measurement(info, name=name)
+    return None if doc is None else Measurement.from_doc(doc)
+
+
+@strawberry.type
+class SeriesQueries:
+    series: list[SeriesPoint] = strawberry.field(
+        resolver=_series,
+        description="Dense points aligned to `granularity` in `timeZone` (IANA, default UTC), "
+        "over [from, to) at minute resolution; `tags` match every tag set that has them.",
+    )
+    series_total: list[FieldStats] = strawberry.field(
+        resolver=_series_total, description="Each field's stats over [from, to)."
+    )
+    measurements: list[Measurement] = strawberry.field(resolver=_measurements)
+    measurement: Measurement | None = strawberry.field(resolver=_measurement)
+
+
+async def _record_observations(
+    info: Info, observations: list[ObservationInput]
+) -> RecordObservationsPayload:
+    applied = await resolve.record_observations(info, observations=observations)
+    return RecordObservationsPayload(applied=applied)
+
+
+@strawberry.type
+class SeriesMutations:
+    record_observations: RecordObservationsPayload = write_mutation(
+        _record_observations,
+        description="Add observations to their rollups: every one, or none.",
+    )

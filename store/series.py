@@ -1,0 +1,145 @@
+"""Time series: pre-aggregated rollups of observations (../shared/seeds/002), written in one
+command and read from a few pre-added numbers.
+
+A rollup document holds one measurement's one tag set over one UTC period, at one level:
+    {_id: {m, t: {<key>: <value>, ...}, k}, tot: {<field>: {s, c, n, x}},
+     e: {"<i>": {<field>: {s, c, n, x}}}}
+`s`, `c`, `n`, `x` are the sum, count, min and max of the field's values. Three levels:
+- `H` (an hour): entries are its minutes, `"0"`..`"59"`;
+- `D` (a day): entries are its hours, `"0"`..`"23"`;
+- `M` (a month): entries are its days, `"0"`..`"30"`.
+`k` is the level's letter and the period's start in minutes since 1970 ("H25664260"); `t`
+holds the tags, keys in sorted order, so the `_id` of a (measurement, tag set, period) is one
+value (documents compare field by field, in order), and `{a: "x|b=y"}` can never be
+`{a: "x", b: "y"}`. Field names live under `tot` and the entries, tag keys under `_id.t`: no
+name can meet a structural key. Queries match on `_id.m`, `_id.k` (indexed) and `_id.t.<key>`.
+
+A write is one update per document touched, `$inc` (sum, count), `$min`, `$max` on paths
+computed from the observation's time, with `upsert`: the first write of a period is the same
+single command as every other. On a server, `$inc` of `e.6.f.s` under a missing `e` creates
+the object key "6", not an array element: entries are object keys by design. A call's
+documents go in one unordered bulk write; the `_id` is the upsert's whole filter, so a server
+retries the duplicate key of two first writes by itself, and this module retries it once more
+(a standalone, or the embedded engine).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from pymongo import ASCENDING, IndexModel, UpdateOne
+from pymongo.errors import BulkWriteError
+
+from store.protocols import AsyncCollection, Document
+
+COLLECTION = "series"
+INDEXES = [IndexModel([("_id.m", ASCENDING), ("_id.k", ASCENDING)], name="measurement_period")]
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+MINUTE = timedelta(minutes=1)
+DUPLICATE_KEY = 11000
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    measurement: str
+    at: datetime
+    tags: tuple[tuple[str, str], ...]  # sorted by key
+    fields: tuple[tuple[str, float], ...]
+
+
+@dataclass(slots=True)
+class _Stats:
+    s: float = 0.0
+    c: int = 0
+    n: float | None = None
+    x: float | None = None
+
+    def add(self, value: float) -> None:
+        self.s += value
+        self.c += 1
+        self.n = value if self.n is None else min(self.n, value)
+        self.x = value if self.x is None else max(self.x, value)
+
+
+@dataclass(slots=True)
+class _Rollup:
+    """What one call adds to one document: its total and its entries, per field."""
+
+    tot: dict[str, _Stats] = field(default_factory=lambda: defaultdict(_Stats))
+    entries: dict[int, dict[str, _Stats]] = field(
+        default_factory=lambda: defaultdict(lambda: defaultdict(_Stats))
+    )
+
+
+def minutes(moment: datetime) -> int:
+    return (moment - EPOCH) // MINUTE
+
+
+def period_key(level: str, start: datetime) -> str:
+    return f"{level}{minutes(start)}"
+
+
+def periods(at: datetime) -> list[tuple[str, datetime, int]]:
+    """(level, period start, entry) of the three documents an observation at `at` adds to."""
+    at = at.astimezone(UTC)
+    hour = at.replace(minute=0, second=0, microsecond=0)
+    day = hour.replace(hour=0)
+    month = day.replace(day=1)
+    return [("H", hour, at.minute), ("D", day, at.hour), ("M", month, at.day - 1)]
+
+
+def _rollups(observations: Iterable[Observation]) -> dict[tuple[Any, ...], _Rollup]:
+    found: dict[tuple[Any, ...], _Rollup] = defaultdict(_Rollup)
+    for observation in observations:
+        for level, start, entry in periods(observation.at):
+            key = (observation.measurement, observation.tags, period_key(level, start))
+            rollup = found[key]
+            for name, value in observation.fields:
+                rollup.tot[name].add(value)
+                rollup.entries[entry][name].add(value)
+    return found
+
+
+def _stats_update(update: dict[str, dict[str, Any]], prefix: str, stats: _Stats) -> None:
+    update["$inc"][f"{prefix}.s"] = stats.s
+    update["$inc"][f"{prefix}.c"] = stats.c
+    update["$min"][f"{prefix}.n"] = stats.n
+    update["$max"][f"{prefix}.x"] = stats.x
+
+
+def _statement(key: tuple[Any, ...], rollup: _Rollup) -> UpdateOne:
+    measurement, tags, period = key
+    update: dict[str, dict[str, Any]] = {"$inc": {}, "$min": {}, "$max": {}}
+    for name, stats in rollup.tot.items():
+        _stats_update(update, f"tot.{name}", stats)
+    for entry, fields in rollup.entries.items():
+        for name, stats in fields.items():
+            _stats_update(update, f"e.{entry}.{name}", stats)
+    document_id = {"m": measurement, "t": dict(tags), "k": period}
+    return UpdateOne({"_id": document_id}, update, upsert=True)
+
+
+async def record_observations(coll: AsyncCollection, *, observations: Sequence[Observation]) -> int:
+    """Add the observations to their rollups: one bulk write, one statement per document."""
+    statements = [_statement(key, rollup) for key, rollup in _rollups(observations).items()]
+    if not statements:
+        return 0
+    try:
+        await coll.bulk_write(statements, ordered=False)
+    except BulkWriteError as exc:
+        # Two first writes of one period raced (a standalone server, or the embedded engine):
+        # the loser's statement finds the winner's document on the retry.
+        errors = exc.details.get("writeErrors", [])
+        if not errors or any(error.get("code") != DUPLICATE_KEY for error in errors):
+            raise
+        await coll.bulk_write([statements[error["index"]] for error in errors], ordered=False)
+    return len(observations)
+
+
+def rollup_fields(document: Document) -> set[str]:
+    """The fields a rollup document holds (its total names every one)."""
+    return set(document.get("tot") or {})

@@ -1,0 +1,55 @@
+"""Round trips of time series, counted by the engine or by PyMongo's command monitoring."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from tests.series.support import RECORD, SERIES, TOTAL, observation, record
+from tests.support import Api
+
+START = datetime(2024, 1, 1, tzinfo=UTC)
+
+
+def _at(moment: datetime) -> str:
+    return moment.isoformat().replace("+00:00", "Z")
+
+
+async def test_record_observations_of_known_names_is_one_bulk_write(api: Api) -> None:
+    await record(api, observation(_at(START), tag_pairs={"site": "a"}, v=1))
+    batch = [
+        observation(_at(START + timedelta(minutes=i)), tag_pairs={"site": "a"}, v=i)
+        for i in range(1_000)
+    ]
+    assert await api.round_trips(RECORD, {"o": batch}) == 1
+    assert dict(api.commands.by_name) == {"update": 1}
+
+
+async def test_a_new_measurement_costs_the_catalogue_and_its_tag_values_once(api: Api) -> None:
+    first = {"o": [observation(_at(START), "fresh", {"site": "a"}, v=1)]}
+    assert await api.round_trips(RECORD, first) == 3  # catalogue, tag values, rollups
+    again = {"o": [observation(_at(START), "fresh", {"site": "a"}, v=2)]}
+    assert await api.round_trips(RECORD, again) == 1
+
+
+async def test_a_day_series_over_a_year_of_many_tag_sets_is_one_command(api: Api) -> None:
+    await record(
+        api,
+        *(
+            observation(
+                _at(START + timedelta(days=d, hours=d % 24)), tag_pairs={"s": str(d % 20)}, v=1
+            )
+            for d in range(366)
+        ),
+    )
+    year = {"m": "m", "from": _at(START), "to": _at(START + timedelta(days=366)), "g": "DAY"}
+    assert await api.round_trips(SERIES, year) == 1
+    assert dict(api.commands.by_name) == {"aggregate": 1}  # no getMore
+    hours = {**year, "g": "HOUR", "to": _at(START + timedelta(days=100)), "fields": ["v"]}
+    assert await api.round_trips(SERIES, hours) == 1
+    assert await api.round_trips(TOTAL, {k: v for k, v in year.items() if k != "g"}) == 1
+
+
+async def test_measurements_is_one_command(api: Api) -> None:
+    await record(api, observation(_at(START), "a", v=1), observation(_at(START), "b", w=1))
+    query = "{ measurements { name fields tagKeys } }"
+    assert await api.round_trips(query) == 1
