@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 
-from bench import orders
+from bench import orders, series
 from bench.load import free_port, post_request, request_once, throughput
 
 
@@ -98,6 +98,7 @@ def main() -> None:
     asyncio.run(requests_per_second(args.seconds, args.connections, args.rounds))
     asyncio.run(events_per_second(args.seconds))
     asyncio.run(orders.run())
+    asyncio.run(series.run())
 
 
 if __name__ == "__main__":

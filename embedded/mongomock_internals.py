@@ -145,6 +145,21 @@ def document_store(coll: Any) -> DocumentStore:
     return store
 
 
+def replace_stored(coll: Any, document: Document) -> None:
+    """Store `document` in place of the stored one with its `_id`, in its place in natural
+    order, the collection's unique indexes checked (`Collection._ensure_uniques`): what
+    mongomock-ng's `replace_one` does after finding the document by a scan, without the scan."""
+    key = store_key(document["_id"])
+    stored = to_stored_datetimes(document)
+    previous = coll._store[key]
+    coll._store[key] = stored
+    try:
+        coll._ensure_uniques(stored)
+    except Exception:
+        coll._store[key] = previous
+        raise
+
+
 def store_key(document_id: Any) -> Any:
     """The key the document store files an `_id` under: mongomock-ng files a subdocument `_id`
     as its `helpers.hashdict`."""

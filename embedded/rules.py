@@ -128,26 +128,44 @@ def duplicate_key(namespace: str, index: str, pattern: Any, key: Any) -> Duplica
     )
 
 
+def _conflict(path: str, other: str) -> WriteError:
+    shorter = min(path, other, key=len)
+    return write_error(
+        CONFLICTING_UPDATE_OPERATORS,
+        f"Updating the path '{path}' would create a conflict at '{shorter}'",
+    )
+
+
 def check_update_paths(update: Mapping[str, Any]) -> None:
-    """One update may not touch a path twice, across all operators, even if nothing matches."""
-    paths: list[str] = []
+    """One update may not touch a path twice, across all operators, even if nothing matches.
+
+    Linear in the paths' length: each path is checked against the paths seen (itself and its
+    prefixes) and against the prefixes of the paths seen (a longer path under it)."""
+    seen: set[str] = set()
+    under: dict[str, str] = {}  # a prefix of a path seen -> that path
     for operator, fields in update.items():
         if not operator.startswith("$") or not isinstance(fields, Mapping):
             continue
         for path in fields:
-            paths.append(path)
+            paths = [path]
             if operator == "$rename" and isinstance(fields[path], str):
                 paths.append(fields[path])
-    seen: list[str] = []
-    for path in paths:
-        for other in seen:
-            if path == other or path.startswith(other + ".") or other.startswith(path + "."):
-                shorter = min(path, other, key=len)
-                raise write_error(
-                    CONFLICTING_UPDATE_OPERATORS,
-                    f"Updating the path '{path}' would create a conflict at '{shorter}'",
-                )
-        seen.append(path)
+            for one in paths:
+                _check_path(one, seen, under)
+
+
+def _check_path(path: str, seen: set[str], under: dict[str, str]) -> None:
+    if path in seen:
+        raise _conflict(path, path)
+    if path in under:
+        raise _conflict(path, under[path])
+    parts = path.split(".")
+    for end in range(1, len(parts)):
+        prefix = ".".join(parts[:end])
+        if prefix in seen:
+            raise _conflict(path, prefix)
+        under.setdefault(prefix, path)
+    seen.add(path)
 
 
 def check_pipeline(pipeline: list[Mapping[str, Any]], *, array_filters: object) -> None:

@@ -16,8 +16,8 @@ from typing import Any
 from bson import ObjectId
 from pymongo.errors import DuplicateKeyError, WriteError
 
+from embedded import fast_updates, reads, rules
 from embedded import mongomock_internals as mongomock
-from embedded import reads, rules
 from embedded.protocols import Document
 
 
@@ -51,6 +51,9 @@ class UpdateApplier:
         # mongomock-ng's update code cannot file a subdocument `_id` (it hashes the raw value):
         # the scratch copy goes by a stand-in, and takes the real `_id` back unless the update
         # changed it (which the caller then refuses as a server does).
+        fast = fast_updates.apply_simple(current, update, inserting=False)
+        if fast is not None:
+            return fast
         stand_in = _SCRATCH_ID
         self._scratch.delete_many({})
         self._scratch.insert_one({**current, "_id": stand_in})
@@ -71,6 +74,9 @@ class UpdateApplier:
         if not isinstance(update, Mapping):
             with _as_write_errors():
                 return apply_pipeline(coll, {"_id": ObjectId(), **seed}, update)
+        fast = fast_updates.apply_simple(seed, update, inserting=True)
+        if fast is not None:
+            return {"_id": fast.pop("_id", ObjectId()), **fast}
         self._scratch.delete_many({})
         with _as_write_errors():
             self._scratch.update_one(seed, update, upsert=True)
@@ -175,19 +181,6 @@ class Writes:
             self._coll.insert_one(new)
         return Outcome(0, 0, new["_id"], None, new)
 
-    def _replace(self, current: Document, new: Document) -> None:
-        if not isinstance(current["_id"], Mapping):
-            self._coll.replace_one({"_id": current["_id"]}, new)
-            return
-        # mongomock-ng's replace cannot file a subdocument `_id` (its insert can): take the
-        # document out and put the new one in, or the old one back if a unique index refuses.
-        self._coll.delete_one({"_id": current["_id"]})
-        try:
-            self._coll.insert_one(new)
-        except DuplicateKeyError:
-            self._coll.insert_one(current)
-            raise
-
     def _update(self, current: Document, update: Any, array_filters: Any) -> Document:
         """What `update` makes of `current`, stored when it differs: `current` itself if not."""
         new = self._updates.apply_update(self._coll, current, update, array_filters)
@@ -196,7 +189,7 @@ class Writes:
         if new == current:
             return current
         with self._duplicate_keys():
-            self._replace(current, new)
+            mongomock.replace_stored(self._coll, new)
         return new
 
     def create_indexes(self, specs: Iterable[Mapping[str, Any]]) -> list[str]:

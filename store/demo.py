@@ -9,6 +9,7 @@ from bson import ObjectId
 from settings import Settings
 from store import sensors, trades, users
 from store.database import Database
+from store.demo_series import seed_demo_series
 from store.protocols import AsyncCollection, Document
 from store.times import hour_start
 
@@ -19,6 +20,7 @@ async def seed_demo_data(database: Database, *, now: datetime, settings: Setting
         database.collection(users.COLLECTION), now=now, max_orders=settings.max_orders_per_user
     )
     await seed_demo_trades(database.collection(trades.COLLECTION))
+    await seed_demo_series(database, now=now)
 
 
 async def seed_demo_sensors(coll: AsyncCollection, *, now: datetime) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from store import measurements
@@ -96,7 +96,8 @@ def _cut(a: datetime, b: datetime, point: int, out: list[Piece]) -> None:
 def pieces(boundaries: Sequence[datetime]) -> list[Piece]:
     """Point i is [boundaries[i], boundaries[i + 1]); every boundary a whole UTC minute."""
     out: list[Piece] = []
-    for point, (a, b) in enumerate(itertools.pairwise(boundaries)):
+    utc = [boundary.astimezone(UTC) for boundary in boundaries]  # periods are UTC periods
+    for point, (a, b) in enumerate(itertools.pairwise(utc)):
         _cut(a, b, point, out)
     return out
 
