@@ -63,7 +63,10 @@ def apply_simple(doc: Document, update: Mapping[str, Any], *, inserting: bool) -
         if not isinstance(fields, Mapping):
             return None
         for path, value in fields.items():
-            if not isinstance(path, str) or "" in path.split(".") or path.startswith("$"):
+            # Positional paths (`$`, `$[]`, `$[x]`) and empty parts are mongomock-ng's to read.
+            if not isinstance(path, str) or any(
+                not p or p.startswith("$") for p in path.split(".")
+            ):
                 return None
             found = _parent(new, path)
             if found is None:

@@ -9,9 +9,12 @@ returned is copied. Stages that could change nested values in place get deep cop
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any
+
+from bson import ObjectId
 
 from embedded import mongomock_internals as mongomock
 from embedded import rules
@@ -93,16 +96,31 @@ def _same(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
+def _plain_id(value: Any) -> bool:
+    """An `_id` value looked up by equality: strings, whole numbers, ObjectIds, dates, finite
+    doubles, and subdocuments of these (no operator)."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, str | int | ObjectId | datetime):
+        return True
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if isinstance(value, Mapping):
+        return all(
+            isinstance(key, str) and not key.startswith("$") and _plain_id(item)
+            for key, item in value.items()
+        )
+    return False
+
+
 def _by_id(coll: Any, filter: Mapping[str, Any]) -> list[Document] | None:
     """The document an `{_id: value}` filter names, found as a server finds it, by the `_id`
     index (not by a scan of the collection); None when the filter is of another shape."""
     if len(filter) != 1 or "_id" not in filter:
         return None
     value = filter["_id"]
-    if isinstance(value, Mapping) and any(str(key).startswith("$") for key in value):
-        return None  # an operator, not a value
-    if isinstance(value, list | bool):
-        return None
+    if not _plain_id(value):
+        return None  # an operator, a pattern, a number that is not itself (NaN)...: a scan
     store = mongomock.document_store(coll)
     key = mongomock.store_key(value)
     if key not in store:

@@ -7,6 +7,7 @@ command. Losing it costs a command, never a wrong answer.
 
 from __future__ import annotations
 
+import asyncio
 from collections import defaultdict
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
@@ -60,29 +61,59 @@ def _names(observations: Sequence[Observation]) -> dict[str, tuple[set[str], set
     return found
 
 
+def _refused(measurement: str, fields: int, keys: int) -> LimitExceeded:
+    return LimitExceeded(
+        f"observations: measurement {measurement!r} would have more than "
+        f"{MAX_FIELDS_PER_MEASUREMENT} fields or {MAX_TAG_KEYS_PER_MEASUREMENT} tag keys "
+        f"(it has {fields} and {keys}); nothing was written",
+        argument="observations",
+    )
+
+
+def _fits(entry: MeasurementDoc, fields: set[str], keys: set[str]) -> bool:
+    return (
+        len(fields | set(entry.fields)) <= MAX_FIELDS_PER_MEASUREMENT
+        and len(keys | set(entry.tag_keys)) <= MAX_TAG_KEYS_PER_MEASUREMENT
+    )
+
+
+async def _register_one(ctx: Context, measurement: str, fields: set[str], keys: set[str]) -> None:
+    entry = await store.register_names(
+        ctx.collection(store.COLLECTION),
+        measurement=measurement,
+        fields=fields,
+        tag_keys=keys,
+        max_fields=MAX_FIELDS_PER_MEASUREMENT,
+        max_tag_keys=MAX_TAG_KEYS_PER_MEASUREMENT,
+    )
+    if not (fields <= set(entry.fields) and keys <= set(entry.tag_keys)):
+        raise _refused(measurement, len(entry.fields), len(entry.tag_keys))
+    known_names(ctx).learn(entry)
+
+
+async def _check_all(ctx: Context, pending: dict[str, tuple[set[str], set[str]]]) -> None:
+    """Refuse before writing anything when any of several measurements would pass a limit
+    (one read of their entries), so that a refused call adds no name to any of them."""
+    entries = await store.find_measurements(ctx.collection(store.COLLECTION), names=list(pending))
+    for entry in entries:
+        fields, keys = pending[entry.name]
+        if not _fits(entry, fields, keys):
+            raise _refused(entry.name, len(entry.fields), len(entry.tag_keys))
+
+
 async def register(ctx: Context, observations: Sequence[Observation]) -> None:
-    """Put every new name in the catalogue (a command per measurement with new names) and every
-    new tag value (one command), or refuse the call before any data is written."""
+    """Put every new name in the catalogue and every new tag value, or refuse the call before
+    any data is written: a command per measurement with new names (at once), one more to check
+    them all first when there are several, and one for the new tag values."""
     known = known_names(ctx)
-    for measurement, (fields, keys) in _names(observations).items():
-        if fields <= known.fields[measurement] and keys <= known.tag_keys[measurement]:
-            continue
-        entry = await store.register_names(
-            ctx.collection(store.COLLECTION),
-            measurement=measurement,
-            fields=fields,
-            tag_keys=keys,
-            max_fields=MAX_FIELDS_PER_MEASUREMENT,
-            max_tag_keys=MAX_TAG_KEYS_PER_MEASUREMENT,
-        )
-        if not (fields <= set(entry.fields) and keys <= set(entry.tag_keys)):
-            raise LimitExceeded(
-                f"observations: measurement {measurement!r} would have more than "
-                f"{MAX_FIELDS_PER_MEASUREMENT} fields or {MAX_TAG_KEYS_PER_MEASUREMENT} tag "
-                f"keys (it has {len(entry.fields)} and {len(entry.tag_keys)}); nothing was written",
-                argument="observations",
-            )
-        known.learn(entry)
+    pending = {
+        measurement: (fields, keys)
+        for measurement, (fields, keys) in _names(observations).items()
+        if not (fields <= known.fields[measurement] and keys <= known.tag_keys[measurement])
+    }
+    if len(pending) > 1:
+        await _check_all(ctx, pending)
+    await asyncio.gather(*(_register_one(ctx, m, f, k) for m, (f, k) in pending.items()))
     values = {(o.measurement, k, v) for o in observations for k, v in o.tags} - known.tag_values
     if values:
         await tag_values.record_tag_values(ctx.collection(tag_values.COLLECTION), values=values)

@@ -140,6 +140,11 @@ def observation(index: int, given: ObservationArgs) -> Observation:
 def field_names(given: Sequence[str] | None, *, argument: str = "fields") -> tuple[str, ...] | None:
     if given is None:
         return None
+    if not given:
+        raise BadUserInput(
+            f"{argument}: name at least one field, or leave {argument} out for every field",
+            argument=argument,
+        )
     if len(given) > MAX_FIELDS_PER_MEASUREMENT:
         raise LimitExceeded(
             f"{argument}: at most {MAX_FIELDS_PER_MEASUREMENT} fields, got {len(given)}",

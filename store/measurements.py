@@ -20,6 +20,7 @@ from store.expressions import literal
 from store.protocols import AsyncCollection
 
 COLLECTION = "measurements"
+MAX_LISTED = 100_000  # a batch size: the reply's 16 MiB bound it first
 INDEXES: list[Any] = []
 
 
@@ -91,5 +92,6 @@ async def find_measurements(
 ) -> list[MeasurementDoc]:
     """The named measurements (every one when `names` is None), by name: one command."""
     where: dict[str, Any] = {} if names is None else {"_id": {"$in": list(names)}}
-    docs = await coll.find(where, sort=[("_id", 1)]).to_list()
+    # Every entry in the first batch (up to 16 MiB, about 2,000 entries at their largest).
+    docs = await coll.find(where, sort=[("_id", 1)], batch_size=MAX_LISTED).to_list()
     return [measurement_from_document(doc) for doc in docs]

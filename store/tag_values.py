@@ -23,6 +23,7 @@ INDEXES = [
     IndexModel([("m", ASCENDING), ("k", ASCENDING), ("v", ASCENDING)], name="measurement_tag")
 ]
 DUPLICATE_KEY = 11000
+BRANCHES_PER_COMMAND = 300  # `$unionWith` stages a command: a pipeline holds at most 1,000
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,15 +71,18 @@ def _branch(request: TagValuesRequest, index: int) -> list[dict[str, Any]]:
 async def find_tag_values(
     coll: AsyncCollection, *, requests: Sequence[TagValuesRequest]
 ) -> list[list[str]]:
-    """The first values of each request, in order: one command for all of them (each branch
-    reads at most its `first` values from the index)."""
-    if not requests:
-        return []
-    pipeline = _branch(requests[0], 0)
-    for index, request in enumerate(requests[1:], start=1):
-        pipeline.append({"$unionWith": {"coll": COLLECTION, "pipeline": _branch(request, index)}})
-    limit = sum(request.first for request in requests) + 1
+    """The first values of each request, in order: one command for up to 300 requests (each
+    branch reads at most its `first` values from the index)."""
     found: list[list[str]] = [[] for _ in requests]
-    for row in await (await coll.aggregate(pipeline, batchSize=limit)).to_list():
-        found[int(row["r"])].append(str(row["v"]))
+    # A server refuses `$limit: 0`, and more than 1,000 stages in a pipeline.
+    asked = [(index, request) for index, request in enumerate(requests) if request.first > 0]
+    for start in range(0, len(asked), BRANCHES_PER_COMMAND):
+        chunk = asked[start : start + BRANCHES_PER_COMMAND]
+        pipeline = _branch(chunk[0][1], chunk[0][0])
+        for index, request in chunk[1:]:
+            branch = _branch(request, index)
+            pipeline.append({"$unionWith": {"coll": COLLECTION, "pipeline": branch}})
+        limit = sum(request.first for _, request in chunk) + 1
+        for row in await (await coll.aggregate(pipeline, batchSize=limit)).to_list():
+            found[int(row["r"])].append(str(row["v"]))
     return found

@@ -58,3 +58,11 @@ async def test_a_page_of_tag_values_over_1000_is_bad_user_input(api: Api) -> Non
     await assert_rejected(
         api, VALUES, {"key": "device", "first": 1_001}, code="BAD_USER_INPUT", argument="first"
     )
+
+
+async def test_a_page_of_no_tag_values_asks_nothing_of_the_database(api: Api) -> None:
+    await record(api, observation(AT, tag_pairs={"device": "d"}, v=1))
+    api.commands.reset()
+    data = await api.data(VALUES, {"key": "device", "first": 0})
+    assert data == {"measurement": {"tagValues": []}}
+    assert dict(api.commands.by_name) == {"find": 1}  # the measurement itself

@@ -115,3 +115,19 @@ async def test_tag_sets_never_collide_however_their_values_are_written(api: Api)
     joined = await api.data(TOTAL, {**span, "tags": [{"key": "a", "value": "x|b=y"}]})
     split = await api.data(TOTAL, {**span, "tags": [{"key": "b", "value": "y"}]})
     assert (sums(joined["seriesTotal"]), sums(split["seriesTotal"])) == ({"v": 1}, {"v": 2})
+
+
+async def test_an_empty_list_of_fields_is_bad_user_input(api: Api) -> None:
+    await record(api, observation(AT, v=1))
+    span = {"m": "m", "from": AT, "to": "2024-01-02T00:00:00Z", "fields": []}
+    await assert_rejected(api, TOTAL, span, code="BAD_USER_INPUT", argument="fields")
+
+
+async def test_a_call_of_several_new_measurements_one_over_a_limit_names_nothing(
+    api: Api,
+) -> None:
+    every = observation(AT, "full", v=1)
+    every["fields"] = [{"name": f"f{i}", "value": 1} for i in range(MAX_FIELDS_PER_MEASUREMENT)]
+    await record(api, every)
+    variables = {"o": [observation(AT, "fresh", v=1), observation(AT, "full", extra=1)]}
+    await assert_rejected(api, RECORD, variables, code="LIMIT_EXCEEDED", argument="observations")

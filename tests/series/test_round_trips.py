@@ -31,6 +31,12 @@ async def test_a_new_measurement_costs_the_catalogue_and_its_tag_values_once(api
     assert await api.round_trips(RECORD, again) == 1
 
 
+async def test_several_new_measurements_cost_one_check_and_one_update_each(api: Api) -> None:
+    batch = {"o": [observation(_at(START), name, {"site": "a"}, v=1) for name in "pqr"]}
+    assert await api.round_trips(RECORD, batch) == 3 + 3  # check, 3 catalogue, tags, rollups
+    assert dict(api.commands.by_name) == {"find": 1, "findAndModify": 3, "update": 2}
+
+
 async def test_a_day_series_over_a_year_of_many_tag_sets_is_one_command(api: Api) -> None:
     await record(
         api,
