@@ -9,6 +9,7 @@ from starlette.routing import Route
 from resolvers.context import Clock
 from schema.schema import build_schema
 from settings import Settings
+from store.chat_page_size import check_messages_per_page
 from store.database import Database
 from web.body_limit import BodyLimit
 from web.graphql_view import GraphQLView
@@ -25,6 +26,7 @@ def create_app(
 ) -> Starlette:
     """The application; its lifespan opens the database (unless given), indexes and demo data."""
     settings = settings or Settings.from_env()
+    check_messages_per_page(settings.messages_per_page)
     state = AppState(settings, clock, database)
     schema = build_schema(settings)
     middleware = [Middleware(BodyLimit, max_bytes=settings.max_request_bytes)]

@@ -91,7 +91,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     from app import create_app
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    app = create_app(settings, demo=args.demo)
+    try:
+        app = create_app(settings, demo=args.demo)
+    except SettingsError as exc:
+        print(f"arraygraph: {exc}", file=sys.stderr)
+        return 2
     print(f"arraygraph: GraphiQL at http://{args.host}:{args.port}/graphql", file=sys.stderr)
     uvicorn.run(app, host=args.host, port=args.port, log_level="info")
     return 0

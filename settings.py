@@ -53,6 +53,14 @@ MAX_SERIES_POINTS = 10_000
 MAX_SERIES_VALUES = 100_000
 MAX_TAG_VALUES_PAGE = 1_000
 
+# Chat sessions. A full page must stay below 16 MiB at the worst case (every character 4 bytes
+# in UTF-8): `store/chat_pages.py` checks the cap against these at start-up.
+MESSAGES_PER_PAGE = 500
+MAX_MESSAGE_TEXT_LENGTH = 4_000
+MAX_AUTHOR_LENGTH = 100
+CLIENT_MESSAGE_ID_PATTERN = r"[A-Za-z0-9_-]{1,64}"
+MAX_CLIENT_MESSAGE_ID_LENGTH = 64
+
 # MongoDB's own document limit, which the store sizes documents against (a server and the
 # embedded engine both refuse more).
 MAX_BSON_DOCUMENT_BYTES = 16 * 1024 * 1024
@@ -82,6 +90,7 @@ class Settings:
     api_tokens: tuple[str, ...] = ()
     max_orders_per_user: int = MAX_ORDERS_PER_USER
     trades_per_bucket: int = TRADES_PER_BUCKET
+    messages_per_page: int = MESSAGES_PER_PAGE
     max_query_depth: int = MAX_QUERY_DEPTH
     max_aliases: int = MAX_ALIASES
     max_tokens: int = MAX_TOKENS
@@ -110,6 +119,7 @@ class Settings:
             api_tokens=tokens,
             max_orders_per_user=_int(env, "ARRAYGRAPH_MAX_ORDERS_PER_USER", MAX_ORDERS_PER_USER),
             trades_per_bucket=_int(env, "ARRAYGRAPH_TRADES_PER_BUCKET", TRADES_PER_BUCKET),
+            messages_per_page=_int(env, "ARRAYGRAPH_MESSAGES_PER_PAGE", MESSAGES_PER_PAGE),
             max_query_depth=_int(env, "ARRAYGRAPH_MAX_QUERY_DEPTH", MAX_QUERY_DEPTH),
             max_aliases=_int(env, "ARRAYGRAPH_MAX_ALIASES", MAX_ALIASES),
             max_tokens=_int(env, "ARRAYGRAPH_MAX_TOKENS", MAX_TOKENS),

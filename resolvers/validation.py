@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import unicodedata
 from collections.abc import Sized
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from bson import ObjectId
@@ -16,6 +16,7 @@ from bson.errors import InvalidId
 
 from resolvers.errors import BadUserInput
 from settings import MAX_TITLE_LENGTH
+from store.times import stored_time
 
 
 def object_id(value: str, *, argument: str) -> ObjectId:
@@ -115,6 +116,4 @@ def parse_datetime(value: Any) -> datetime:
         raise ValueError(f"DateTime {value!r} has no offset: add Z or +hh:mm")
     if "T" not in written and " " not in written:
         raise ValueError(f"DateTime {value!r} needs a time, not only a date")
-    # MongoDB stores milliseconds: round the same way on the way in.
-    utc = parsed.astimezone(UTC)
-    return utc.replace(microsecond=utc.microsecond // 1000 * 1000)
+    return stored_time(parsed)  # MongoDB stores milliseconds: round the same way on the way in

@@ -12,6 +12,7 @@ from graphql import GraphQLError
 from strawberry.schema.config import StrawberryConfig
 from strawberry.types import ExecutionContext
 
+from schema.chat import ChatMutations, ChatQueries
 from schema.document_cache import DocumentCache
 from schema.errors import label_errors
 from schema.orders import UserMutations, UserQueries
@@ -28,12 +29,12 @@ DOCUMENT_CACHE_SIZE = 1_000
 
 
 @strawberry.type
-class Query(SensorQueries, UserQueries, CustomerQueries, SeriesQueries):
+class Query(SensorQueries, UserQueries, CustomerQueries, SeriesQueries, ChatQueries):
     pass
 
 
 @strawberry.type
-class Mutation(SensorMutations, UserMutations, CustomerMutations, SeriesMutations):
+class Mutation(SensorMutations, UserMutations, CustomerMutations, SeriesMutations, ChatMutations):
     pass
 
 

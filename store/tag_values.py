@@ -15,7 +15,7 @@ from typing import Any
 from pymongo import ASCENDING, IndexModel, UpdateOne
 from pymongo.errors import BulkWriteError
 
-from store.expressions import literal
+from store import unions
 from store.protocols import AsyncCollection
 
 COLLECTION = "tag_values"
@@ -23,7 +23,6 @@ INDEXES = [
     IndexModel([("m", ASCENDING), ("k", ASCENDING), ("v", ASCENDING)], name="measurement_tag")
 ]
 DUPLICATE_KEY = 11000
-BRANCHES_PER_COMMAND = 300  # `$unionWith` stages a command: a pipeline holds at most 1,000
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +55,7 @@ async def record_tag_values(
             raise
 
 
-def _branch(request: TagValuesRequest, index: int) -> list[dict[str, Any]]:
+def _branch(request: TagValuesRequest) -> list[dict[str, Any]]:
     match: dict[str, Any] = {"m": request.measurement, "k": request.key}
     if request.prefix:
         match["v"] = {"$regex": "^" + re.escape(request.prefix)}  # anchored: the index serves it
@@ -64,7 +63,7 @@ def _branch(request: TagValuesRequest, index: int) -> list[dict[str, Any]]:
         {"$match": match},
         {"$sort": {"v": 1}},
         {"$limit": request.first},
-        {"$project": {"_id": 0, "r": literal(index), "v": 1}},
+        {"$project": {"_id": 0, "v": 1}},
     ]
 
 
@@ -73,16 +72,15 @@ async def find_tag_values(
 ) -> list[list[str]]:
     """The first values of each request, in order: one command for up to 300 requests (each
     branch reads at most its `first` values from the index)."""
-    found: list[list[str]] = [[] for _ in requests]
-    # A server refuses `$limit: 0`, and more than 1,000 stages in a pipeline.
-    asked = [(index, request) for index, request in enumerate(requests) if request.first > 0]
-    for start in range(0, len(asked), BRANCHES_PER_COMMAND):
-        chunk = asked[start : start + BRANCHES_PER_COMMAND]
-        pipeline = _branch(chunk[0][1], chunk[0][0])
-        for index, request in chunk[1:]:
-            branch = _branch(request, index)
-            pipeline.append({"$unionWith": {"coll": COLLECTION, "pipeline": branch}})
-        limit = sum(request.first for _, request in chunk) + 1
-        for row in await (await coll.aggregate(pipeline, batchSize=limit)).to_list():
-            found[int(row["r"])].append(str(row["v"]))
-    return found
+    # A server refuses `$limit: 0`: a request of none reads nothing.
+    asked = [request for request in requests if request.first > 0]
+    rows = iter(
+        await unions.read_branches(
+            coll,
+            branches=[_branch(request) for request in asked],
+            rows_at_most=sum(request.first for request in asked),
+        )
+    )
+    return [
+        [str(row["v"]) for row in next(rows)] if request.first > 0 else [] for request in requests
+    ]

@@ -12,3 +12,9 @@ def as_utc(moment: datetime) -> datetime:
 
 def hour_start(moment: datetime) -> datetime:
     return as_utc(moment).replace(minute=0, second=0, microsecond=0)
+
+
+def stored_time(moment: datetime) -> datetime:
+    """`moment` as MongoDB keeps it: UTC, whole milliseconds (BSON dates hold no finer)."""
+    moment = as_utc(moment)
+    return moment.replace(microsecond=moment.microsecond // 1000 * 1000)

@@ -1,0 +1,192 @@
+"""Chat messages: the connection read by `seq`, and posting, editing and deleting them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from bson import ObjectId
+
+from resolvers import validation
+from resolvers.chat_sessions import session_id_argument
+from resolvers.context import Info
+from resolvers.cursors import CursorCodec, Integer
+from resolvers.errors import BadUserInput, NotFound
+from resolvers.loaders import LoaderSpec
+from resolvers.paging import Page, PageRequest
+from settings import (
+    CLIENT_MESSAGE_ID_PATTERN,
+    MAX_AUTHOR_LENGTH,
+    MAX_MESSAGE_TEXT_LENGTH,
+)
+from store import chat_edits, chat_pages, chat_sessions
+from store.chat_messages import MessageRange, MessageRead, NewestMessages, read_messages
+from store.chat_pages import MessageDoc, NewMessage
+from store.chat_sessions import SessionDoc
+from store.database import Database
+from store.times import stored_time
+
+CLIENT_MESSAGE_ID = re.compile(CLIENT_MESSAGE_ID_PATTERN)
+MAX_SEQ = 2**31 - 1  # `seq` is a GraphQL Int
+
+
+class MessagePosition(NamedTuple):
+    seq: int
+
+
+MESSAGE_CURSOR = CursorCodec("message", (Integer(1, MAX_SEQ),), MessagePosition)
+
+
+async def _messages(
+    database: Database, reads: Sequence[MessageRead], cap: int
+) -> list[list[MessageDoc]]:
+    coll = database.collection(chat_pages.COLLECTION)
+    return await read_messages(coll, reads=reads, cap=cap)
+
+
+MESSAGES: LoaderSpec[MessageRead, list[MessageDoc]] = LoaderSpec("chat_messages", _messages)
+
+
+def _read(session_id: ObjectId, request: PageRequest, start: int | None) -> MessageRead | None:
+    """The messages a page needs, one more than its size (to tell whether more exist)."""
+    wanted = request.size + 1
+    if request.forward:
+        after = start or 0
+        return MessageRange(session_id, after + 1, after + wanted)
+    if start is None:
+        return NewestMessages(session_id, wanted)
+    if start <= 1:
+        return None  # nothing comes before the first message
+    return MessageRange(session_id, max(1, start - wanted), start - 1)
+
+
+async def messages(
+    info: Info,
+    *,
+    session: SessionDoc,
+    first: int | None,
+    after: str | None,
+    last: int | None,
+    before: str | None,
+) -> Page[MessageDoc]:
+    """A page of the session's messages, edges in ascending `seq` either way."""
+    ctx = info.context
+    request = PageRequest.from_arguments(
+        first=first, after=after, last=last, before=before, maximum=ctx.settings.max_page_size
+    )
+    position = request.position(MESSAGE_CURSOR)
+    read = _read(session.id, request, None if position is None else position.seq)
+    found: list[MessageDoc] = []
+    if read is not None:
+        found = await ctx.loader(MESSAGES, ctx.settings.messages_per_page).load(read)
+    nearest_first = found if request.forward else found[::-1]
+    return Page.cut(
+        nearest_first,
+        request,
+        lambda message: MESSAGE_CURSOR.encode(MessagePosition(message.seq)),
+        total=session.message_count,
+    )
+
+
+def _non_blank(value: str, *, argument: str) -> str:
+    if not value.strip():
+        raise BadUserInput(f"{argument}: must not be empty", argument=argument)
+    return value
+
+
+def _message_text(text: str) -> str:
+    """1 to 4,000 characters, not only spaces; newlines and tabs kept."""
+    _non_blank(text, argument="text")
+    return validation.free_text(text, argument="text", maximum=MAX_MESSAGE_TEXT_LENGTH)
+
+
+def _new_message(info: Info, author: str, text: str, client_message_id: str | None) -> NewMessage:
+    author = validation.text(
+        _non_blank(author, argument="author"), argument="author", maximum=MAX_AUTHOR_LENGTH
+    )
+    text = _message_text(text)
+    if client_message_id is not None and not CLIENT_MESSAGE_ID.fullmatch(client_message_id):
+        raise BadUserInput(
+            "clientMessageId: 1 to 64 of A-Z, a-z, 0-9, '_' and '-'", argument="clientMessageId"
+        )
+    return NewMessage(ObjectId(), author, text, stored_time(info.context.now), client_message_id)
+
+
+def _no_session(session_id: ObjectId) -> NotFound:
+    return NotFound(f"sessionId: no chat session {session_id}", argument="sessionId")
+
+
+async def post_message(
+    info: Info, *, session_id: str, author: str, text: str, client_message_id: str | None
+) -> MessageDoc:
+    """Two commands into an open page: the page write, then the session's counters."""
+    ctx = info.context
+    sid = session_id_argument(session_id)
+    message = _new_message(info, author, text, client_message_id)
+    pages = ctx.collection(chat_pages.COLLECTION)
+    sessions = ctx.collection(chat_sessions.COLLECTION)
+    cap = ctx.settings.messages_per_page
+    appended = await chat_pages.append_message(pages, session_id=sid, message=message, cap=cap)
+    if appended is None:  # no page: an unknown session, or one whose first page is missing
+        if not await chat_sessions.session_exists(sessions, session_id=sid):
+            raise _no_session(sid)
+        await chat_pages.open_first_page(pages, session_id=sid)
+        appended = await chat_pages.append_message(pages, session_id=sid, message=message, cap=cap)
+        if appended is None:
+            raise _no_session(sid)
+    stored = appended.message
+    if not await chat_sessions.record_post(
+        sessions, session_id=sid, seq=stored.seq, page=appended.page, sent_at=stored.sent_at
+    ):
+        # Deleted while this post ran: its page, if it outlived the delete, no reader reaches.
+        raise _no_session(sid)
+    return stored
+
+
+async def _missing(
+    info: Info, session_id: ObjectId, message_id: ObjectId
+) -> BadUserInput | NotFound:
+    """Why a message could not be changed: no session, no message, or a deleted message."""
+    ctx = info.context
+    found = await chat_edits.find_message(
+        ctx.collection(chat_pages.COLLECTION), session_id=session_id, message_id=message_id
+    )
+    if found is not None and found.deleted:
+        return BadUserInput(
+            "messageId: the message is deleted, and a deleted message cannot be edited",
+            argument="messageId",
+        )
+    sessions = ctx.collection(chat_sessions.COLLECTION)
+    if found is None and not await chat_sessions.session_exists(sessions, session_id=session_id):
+        return _no_session(session_id)
+    return NotFound(f"messageId: no message {message_id} in this session", argument="messageId")
+
+
+async def edit_message(info: Info, *, session_id: str, message_id: str, text: str) -> MessageDoc:
+    ctx = info.context
+    sid = session_id_argument(session_id)
+    mid = validation.object_id(message_id, argument="messageId")
+    text = _message_text(text)
+    edited = await chat_edits.edit_message(
+        ctx.collection(chat_pages.COLLECTION),
+        session_id=sid,
+        message_id=mid,
+        text=text,
+        now=stored_time(ctx.now),
+    )
+    if edited is None:
+        raise await _missing(info, sid, mid)
+    return edited
+
+
+async def delete_message(info: Info, *, session_id: str, message_id: str) -> MessageDoc:
+    ctx = info.context
+    sid = session_id_argument(session_id)
+    mid = validation.object_id(message_id, argument="messageId")
+    deleted = await chat_edits.delete_message(
+        ctx.collection(chat_pages.COLLECTION), session_id=sid, message_id=mid
+    )
+    if deleted is None:
+        raise await _missing(info, sid, mid)
+    return deleted

@@ -1,0 +1,92 @@
+"""Chat sessions: lookups, the list by activity, creation and deletion, validated at the edge."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bson import ObjectId
+
+from resolvers import validation
+from resolvers.context import Info
+from resolvers.cursors import CursorCodec, Id, Millis
+from resolvers.errors import NotFound
+from resolvers.loaders import LoaderSpec, keyed
+from resolvers.paging import Page, PageRequest
+from resolvers.selection import selects
+from store import chat_pages, chat_sessions
+from store.chat_sessions import SessionDoc, SessionPosition
+from store.database import Database
+
+SESSION_CURSOR = CursorCodec("chat-session", (Millis(), Id()), SessionPosition)
+
+
+async def _sessions_by_id(
+    database: Database, ids: Sequence[ObjectId], parameter: Any
+) -> list[SessionDoc | None]:
+    coll = database.collection(chat_sessions.COLLECTION)
+    found = await chat_sessions.find_sessions(coll, ids=ids)
+    return keyed({doc.id: doc for doc in found}, ids)
+
+
+SESSIONS_BY_ID: LoaderSpec[ObjectId, SessionDoc | None] = LoaderSpec(
+    "chat_sessions_by_id", _sessions_by_id
+)
+
+
+def session_id_argument(value: str, *, argument: str = "sessionId") -> ObjectId:
+    return validation.object_id(value, argument=argument)
+
+
+async def chat_session(info: Info, *, id: str) -> SessionDoc | None:
+    found: SessionDoc | None = await info.context.loader(SESSIONS_BY_ID).load(
+        session_id_argument(id, argument="id")
+    )
+    return found
+
+
+async def chat_sessions_page(
+    info: Info, *, first: int | None, after: str | None
+) -> Page[SessionDoc]:
+    """Most recently active first (a session moves to the front when a message arrives)."""
+    ctx = info.context
+    request = PageRequest.from_arguments(
+        first=first, after=after, maximum=ctx.settings.max_page_size
+    )
+    coll = ctx.collection(chat_sessions.COLLECTION)
+    found, more = await chat_sessions.list_sessions(
+        coll, first=request.size, after=request.position(SESSION_CURSOR)
+    )
+    total = await chat_sessions.count_sessions(coll) if selects(info, "totalCount") else None
+    return Page.of(
+        found,
+        lambda doc: SESSION_CURSOR.encode(SessionPosition(doc.active_at, doc.id)),
+        has_next=more,
+        has_previous=after is not None,
+        total=total,
+    )
+
+
+async def create_chat_session(info: Info, *, title: str) -> SessionDoc:
+    """Two commands: the session, then its first page (a post opens it, should this stop
+    between the two)."""
+    ctx = info.context
+    created = await chat_sessions.create_session(
+        ctx.collection(chat_sessions.COLLECTION), title=validation.title(title), now=ctx.now
+    )
+    await chat_pages.open_first_page(ctx.collection(chat_pages.COLLECTION), session_id=created.id)
+    return created
+
+
+async def delete_chat_session(info: Info, *, id: str) -> bool:
+    """The session first, so no reader finds it, then its pages (also pages a post racing an
+    earlier delete left behind). NOT_FOUND when there was no session."""
+    ctx = info.context
+    session_id = session_id_argument(id, argument="id")
+    existed = await chat_sessions.delete_session(
+        ctx.collection(chat_sessions.COLLECTION), session_id=session_id
+    )
+    await chat_pages.delete_pages(ctx.collection(chat_pages.COLLECTION), session_id=session_id)
+    if not existed:
+        raise NotFound(f"id: no chat session {session_id}", argument="id")
+    return True

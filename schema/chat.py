@@ -1,0 +1,171 @@
+"""Chat session and message types, and the chat fields of Query and Mutation; the conversions
+from stored sessions and messages live here, once."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import strawberry
+
+from resolvers import chat_messages as messages
+from resolvers import chat_sessions as sessions
+from resolvers.context import Info
+from schema.mutation import write_mutation
+from schema.relay import Connection
+from store.chat_pages import MessageDoc
+from store.chat_sessions import SessionDoc
+
+
+@strawberry.type(description="One message; a deleted one keeps its `seq`, with its text emptied.")
+class Message:
+    id: strawberry.ID
+    seq: int = strawberry.field(description="1, 2, 3... in the session, without gaps.")
+    author: str
+    text: str
+    sent_at: datetime
+    edited_at: datetime | None
+    deleted: bool
+
+    @classmethod
+    def from_doc(cls, doc: MessageDoc) -> Message:
+        return cls(
+            id=strawberry.ID(str(doc.id)),
+            seq=doc.seq,
+            author=doc.author,
+            text=doc.text,
+            sent_at=doc.sent_at,
+            edited_at=doc.edited_at,
+            deleted=doc.deleted,
+        )
+
+
+@strawberry.type(description="A session's messages, edges always in ascending `seq`.")
+class MessageConnection(Connection[Message]):
+    pass
+
+
+async def _messages(
+    root: ChatSession,
+    info: Info,
+    first: int | None = None,
+    after: str | None = None,
+    last: int | None = None,
+    before: str | None = None,
+) -> MessageConnection:
+    page = await messages.messages(
+        info, session=root.doc, first=first, after=after, last=last, before=before
+    )
+    return MessageConnection.from_page(page, Message.from_doc)
+
+
+@strawberry.type(description="A chat session: its messages live in capped page documents.")
+class ChatSession:
+    id: strawberry.ID
+    title: str
+    created_at: datetime
+    last_message_at: datetime | None
+    message_count: int
+    page_count: int
+    messages: MessageConnection = strawberry.field(
+        resolver=_messages,
+        description="`last`/`before` read backwards from the newest; `after: <endCursor>` "
+        "polls for new messages.",
+    )
+    doc: strawberry.Private[SessionDoc]
+
+    @classmethod
+    def from_doc(cls, doc: SessionDoc) -> ChatSession:
+        return cls(
+            id=strawberry.ID(str(doc.id)),
+            title=doc.title,
+            created_at=doc.created_at,
+            last_message_at=doc.last_message_at,
+            message_count=doc.message_count,
+            page_count=doc.page_count,
+            doc=doc,
+        )
+
+
+@strawberry.type(description="Sessions, most recently active first (Relay connection).")
+class ChatSessionConnection(Connection[ChatSession]):
+    pass
+
+
+async def _chat_session(info: Info, id: strawberry.ID) -> ChatSession | None:
+    found = await sessions.chat_session(info, id=id)
+    return None if found is None else ChatSession.from_doc(found)
+
+
+async def _chat_sessions(
+    info: Info, first: int | None = None, after: str | None = None
+) -> ChatSessionConnection:
+    page = await sessions.chat_sessions_page(info, first=first, after=after)
+    return ChatSessionConnection.from_page(page, ChatSession.from_doc)
+
+
+@strawberry.type
+class ChatQueries:
+    chat_session: ChatSession | None = strawberry.field(resolver=_chat_session)
+    chat_sessions: ChatSessionConnection = strawberry.field(
+        resolver=_chat_sessions,
+        description="Most recently active first; a session that gets a message moves to the "
+        "front, so a walk through the pages may miss or repeat it.",
+    )
+
+
+async def _create_chat_session(info: Info, title: str) -> ChatSession:
+    return ChatSession.from_doc(await sessions.create_chat_session(info, title=title))
+
+
+async def _post_message(
+    info: Info,
+    session_id: strawberry.ID,
+    author: str,
+    text: str,
+    client_message_id: str | None = None,
+) -> Message:
+    stored = await messages.post_message(
+        info,
+        session_id=session_id,
+        author=author,
+        text=text,
+        client_message_id=client_message_id,
+    )
+    return Message.from_doc(stored)
+
+
+async def _edit_message(
+    info: Info, session_id: strawberry.ID, message_id: strawberry.ID, text: str
+) -> Message:
+    edited = await messages.edit_message(
+        info, session_id=session_id, message_id=message_id, text=text
+    )
+    return Message.from_doc(edited)
+
+
+async def _delete_message(
+    info: Info, session_id: strawberry.ID, message_id: strawberry.ID
+) -> Message:
+    deleted = await messages.delete_message(info, session_id=session_id, message_id=message_id)
+    return Message.from_doc(deleted)
+
+
+async def _delete_chat_session(info: Info, id: strawberry.ID) -> bool:
+    return await sessions.delete_chat_session(info, id=id)
+
+
+@strawberry.type
+class ChatMutations:
+    create_chat_session: ChatSession = write_mutation(_create_chat_session)
+    post_message: Message = write_mutation(
+        _post_message,
+        description="Append a message. A retry with a `clientMessageId` already stored in the "
+        "session returns the stored message and stores nothing.",
+    )
+    edit_message: Message = write_mutation(_edit_message)
+    delete_message: Message = write_mutation(
+        _delete_message, description="A tombstone: text emptied, `seq` kept."
+    )
+    delete_chat_session: bool = write_mutation(
+        _delete_chat_session, description="The session and all its pages."
+    )

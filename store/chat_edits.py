@@ -1,0 +1,60 @@
+"""Changing one message in place: an edit or a tombstone, one command each, found by its id on
+the (sessionId, messages.id) index and changed through an array filter."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from bson import ObjectId
+from pymongo import ReturnDocument
+
+from store.chat_pages import MessageDoc, message_from_document, pick
+from store.protocols import AsyncCollection, Document
+
+
+async def find_message(
+    coll: AsyncCollection, *, session_id: ObjectId, message_id: ObjectId
+) -> MessageDoc | None:
+    found = await coll.find_one(
+        {"sessionId": session_id, "messages.id": message_id},
+        projection={"_id": 0, "found": pick("id", message_id)},
+    )
+    if found is None or not found["found"]:
+        return None
+    return message_from_document(found["found"][0])
+
+
+async def _change_message(
+    coll: AsyncCollection, where: Document, message_id: ObjectId, changes: Document
+) -> MessageDoc | None:
+    found = await coll.find_one_and_update(
+        where,
+        {"$set": {f"messages.$[m].{field}": value for field, value in changes.items()}},
+        array_filters=[{"m.id": message_id}],
+        projection={"_id": 0, "found": pick("id", message_id)},
+        return_document=ReturnDocument.AFTER,
+    )
+    if found is None or not found["found"]:
+        return None
+    return message_from_document(found["found"][0])
+
+
+async def edit_message(
+    coll: AsyncCollection, *, session_id: ObjectId, message_id: ObjectId, text: str, now: datetime
+) -> MessageDoc | None:
+    """The message with its new text; None when there is no such message, or it is deleted
+    (`find_message` tells which). One command."""
+    where = {
+        "sessionId": session_id,
+        "messages": {"$elemMatch": {"id": message_id, "deleted": {"$ne": True}}},
+    }
+    return await _change_message(coll, where, message_id, {"text": text, "editedAt": now})
+
+
+async def delete_message(
+    coll: AsyncCollection, *, session_id: ObjectId, message_id: ObjectId
+) -> MessageDoc | None:
+    """The message as a tombstone (text emptied, `seq` kept); None when there is no such
+    message. Idempotent. One command."""
+    where = {"sessionId": session_id, "messages.id": message_id}
+    return await _change_message(coll, where, message_id, {"text": "", "deleted": True})
