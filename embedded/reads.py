@@ -213,11 +213,30 @@ def project(coll: Any, doc: Document, projection: Mapping[str, Any]) -> Document
     return dict(_to_reply(projected))
 
 
+# Find-only projection operators, which a `$project` stage does not know.
+FIND_PROJECTION_OPERATORS = frozenset({"$elemMatch", "$meta"})
+
+
+def _expression_projection(projection: Any) -> bool:
+    """A projection with aggregation expressions (MongoDB 4.4+ takes them in `find`), and
+    none of find's own operators (`$elemMatch`, `$meta`, positional `a.$`)."""
+    if not isinstance(projection, Mapping):
+        return False
+    return not any(
+        key.endswith(".$")
+        or (isinstance(value, Mapping) and set(value) & FIND_PROJECTION_OPERATORS)
+        for key, value in projection.items()
+    )
+
+
 def find(coll: Any, filter: Mapping[str, Any] | None, kwargs: Mapping[str, Any]) -> list[Document]:
-    """`find` with sort, skip, limit and simple projections on the stored documents."""
+    """`find` with sort, skip, limit and projections on the stored documents."""
     projection = kwargs.get("projection")
     if projection is not None and not _simple_projection(projection):
-        return list(coll.find(filter or {}, **kwargs))
+        if not _expression_projection(projection):
+            return list(coll.find(filter or {}, **kwargs))
+        found = find(coll, filter, {**kwargs, "projection": None})
+        return [project(coll, doc, projection) for doc in found]
     if kwargs.get("sort") or kwargs.get("skip"):
         order = coll.find(
             filter or {},

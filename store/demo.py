@@ -9,6 +9,7 @@ from bson import ObjectId
 from settings import Settings
 from store import sensors, trades, users
 from store.database import Database
+from store.demo_chat import seed_demo_chat
 from store.demo_series import seed_demo_series
 from store.protocols import AsyncCollection, Document
 from store.times import hour_start
@@ -21,6 +22,7 @@ async def seed_demo_data(database: Database, *, now: datetime, settings: Setting
     )
     await seed_demo_trades(database.collection(trades.COLLECTION))
     await seed_demo_series(database, now=now)
+    await seed_demo_chat(database, now=now, cap=settings.messages_per_page)
 
 
 async def seed_demo_sensors(coll: AsyncCollection, *, now: datetime) -> None:

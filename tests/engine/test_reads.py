@@ -122,3 +122,14 @@ async def test_a_first_match_sees_the_let_variables(coll: EmbeddedCollection) ->
         let={"least": {"$literal": 2}},
     )
     assert await cursor.to_list() == [{"_id": 3, "n": 3}, {"_id": 4, "n": 4}]
+
+
+async def test_find_takes_aggregation_expressions_in_its_projection(
+    coll: EmbeddedCollection,
+) -> None:
+    # MongoDB 4.4+ evaluates expressions in a find projection, as `$project` does.
+    picked = {"$filter": {"input": "$list", "cond": {"$gte": ["$$this", 8]}}}
+    found = await coll.find_one({"_id": 3}, projection={"_id": 0, "n": 1, "high": picked})
+    assert found == {"n": 3, "high": [8, 9]}
+    docs = await coll.find({"_id": {"$lt": 2}}, {"twice": {"$multiply": ["$n", 2]}}).to_list()
+    assert docs == [{"_id": 0, "twice": 0}, {"_id": 1, "twice": 2}]
