@@ -21,7 +21,8 @@ mongomock-ng is pinned to 7.11.1 (pyproject.toml). When upgrading, re-check in i
   change its input documents in place, and `aggregate._handle_sort_stage(documents, database,
   sort, user_vars)`;
 - `filtering.bson_compare(op, a, b)`, `filtering.SORTING_OPERATOR_MAP`, `filtering.BsonComparable`
-  (a sort key), `filtering.operator_eq(a, b)`;
+  (a sort key), `filtering.operator_eq(a, b)`, `filtering.filter_applies(filter, document)`
+  (whether a query filter matches one document: the positional `$` tests elements with it);
 - `helpers.get_value_by_dot(doc, path, can_generate_array=...)`, `helpers.mongodb_to_bool`,
   `helpers._clone_document`, `helpers.patch_datetime_awareness_in_document` (to naive UTC at
   millisecond precision, as documents are stored) and
@@ -76,6 +77,7 @@ mongodb_to_bool: Callable[[Any], bool] = _helpers.mongodb_to_bool
 bson_compare: Callable[[Any, Any, Any], Any] = _filtering.bson_compare
 SORTING_OPERATOR_MAP: Mapping[str, Any] = _filtering.SORTING_OPERATOR_MAP
 operator_eq: Callable[[Any, Any], Any] = _filtering.operator_eq
+filter_applies: Callable[[Mapping[str, Any], Any], bool] = _filtering.filter_applies
 bson_sort_key: Callable[[Any], Any] = _filtering.BsonComparable
 
 # Copies and datetimes: documents are stored with naive UTC datetimes.

@@ -16,7 +16,7 @@ from typing import Any
 from bson import ObjectId
 from pymongo.errors import DuplicateKeyError, WriteError
 
-from embedded import fast_updates, reads, rules
+from embedded import fast_updates, positional, reads, rules
 from embedded import mongomock_internals as mongomock
 from embedded.protocols import Document
 
@@ -111,13 +111,17 @@ def is_replacement(update: Any) -> bool:
     return isinstance(update, Mapping) and not any(key.startswith("$") for key in update)
 
 
-def _check_update(update: Any, array_filters: Any) -> None:
+def _check_update(update: Any, array_filters: Any) -> bool:
+    """The server's parse-time checks of an update; whether it has a positional `$`, which
+    names, in each matched document, the element the filter matched (`embedded.positional`)."""
     if is_replacement(update):
-        return
+        return False
     if isinstance(update, Mapping):
+        positional.check_paths(update)
         rules.check_update_paths(update)
-    else:
-        rules.check_pipeline(list(update), array_filters=array_filters)
+        return positional.has_positional(update)
+    rules.check_pipeline(list(update), array_filters=array_filters)
+    return False
 
 
 class Writes:
@@ -136,13 +140,13 @@ class Writes:
     def update_one(
         self, filter: Any, update: Any, upsert: bool, sort: Any, array_filters: Any
     ) -> Outcome:
-        _check_update(update, array_filters)
+        dollar = _check_update(update, array_filters)
         seed = rules.upsert_seed(filter) if upsert else {}
         found = reads.find(self._coll, filter, {"sort": sort, "limit": 1})
         if not found:
-            return self._upsert(seed, update) if upsert else Outcome(0, 0, None, None, None)
+            return self._upsert(seed, update, dollar) if upsert else Outcome(0, 0, None, None, None)
         current = found[0]
-        new = self._update(current, update, array_filters)
+        new = self._update(current, update, array_filters, (filter or {}) if dollar else None)
         return Outcome(1, int(new is not current), None, current, new)
 
     def update_many(self, filter: Any, update: Any, upsert: bool, array_filters: Any) -> Outcome:
@@ -152,12 +156,13 @@ class Writes:
             raise rules.write_error(
                 rules.FAILED_TO_PARSE, "multi update is not supported for replacement-style update"
             )
-        _check_update(update, array_filters)
+        dollar = _check_update(update, array_filters)
         seed = rules.upsert_seed(filter) if upsert else {}
         found = reads.find(self._coll, filter, {})
         if not found:
-            return self._upsert(seed, update) if upsert else Outcome(0, 0, None, None, None)
-        modified = sum(self._update(doc, update, array_filters) is not doc for doc in found)
+            return self._upsert(seed, update, dollar) if upsert else Outcome(0, 0, None, None, None)
+        resolve_from = (filter or {}) if dollar else None
+        modified = sum(self._update(d, update, array_filters, resolve_from) is not d for d in found)
         return Outcome(len(found), modified, None, None, None)
 
     def delete(self, filter: Any, *, many: bool) -> int:
@@ -172,7 +177,9 @@ class Writes:
             self._coll.delete_one({"_id": found[0]["_id"]})
         return found[0] if found else None
 
-    def _upsert(self, seed: Document, update: Any) -> Outcome:
+    def _upsert(self, seed: Document, update: Any, dollar: bool) -> Outcome:
+        if dollar:  # an inserted document matched nothing for `$` to name
+            raise positional.no_match()
         new = self._updates.apply_upsert(self._coll, seed, update)
         if "_id" in seed:
             rules.check_immutable_id(seed["_id"], new["_id"])
@@ -181,8 +188,14 @@ class Writes:
             self._coll.insert_one(new)
         return Outcome(0, 0, new["_id"], None, new)
 
-    def _update(self, current: Document, update: Any, array_filters: Any) -> Document:
-        """What `update` makes of `current`, stored when it differs: `current` itself if not."""
+    def _update(
+        self, current: Document, update: Any, array_filters: Any, resolve_from: Any
+    ) -> Document:
+        """What `update` makes of `current`, stored when it differs: `current` itself if not.
+
+        `resolve_from` is the filter an update with a positional `$` resolves it from."""
+        if resolve_from is not None:
+            update = positional.resolve(resolve_from, current, update)
         new = self._updates.apply_update(self._coll, current, update, array_filters)
         rules.check_immutable_id(current["_id"], new["_id"])
         rules.check_document(new, too_large_code=rules.UPDATE_TOO_LARGE)
