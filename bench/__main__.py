@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 
-from bench import orders, series
+from bench import chat, orders, series
 from bench.load import free_port, post_request, request_once, throughput
 
 
@@ -99,6 +99,7 @@ def main() -> None:
     asyncio.run(events_per_second(args.seconds))
     asyncio.run(orders.run())
     asyncio.run(series.run())
+    asyncio.run(chat.run())
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ import threading
 from typing import Any
 
 from embedded import mongomock_internals as mongomock
-from embedded import operators, writes
+from embedded import operators, unique_indexes, writes
 from embedded.collection import EmbeddedCollection
 from embedded.protocols import CommandCounts, CommandObserver
 from embedded.writes import UpdateApplier
@@ -50,11 +50,13 @@ class EmbeddedEngine:
     """An in-process MongoDB stand-in; data lives in memory only.
 
     `observer` is told of each command (`CommandCounts` when none is given). Creating the first
-    engine teaches mongomock-ng's parser the operators of `embedded.operators`, once per process.
+    engine teaches mongomock-ng's parser the operators of `embedded.operators`, and its
+    collections the unique-index rules of `embedded.unique_indexes`, once per process.
     """
 
     def __init__(self, observer: CommandObserver | None = None) -> None:
         operators.install()
+        unique_indexes.install()
         self.observer: CommandObserver = observer if observer is not None else CommandCounts()
         self.lock = threading.RLock()
         self._client: Any = mongomock.new_client()

@@ -23,6 +23,8 @@ mongomock-ng is pinned to 7.11.1 (pyproject.toml). When upgrading, re-check in i
 - `filtering.bson_compare(op, a, b)`, `filtering.SORTING_OPERATOR_MAP`, `filtering.BsonComparable`
   (a sort key), `filtering.operator_eq(a, b)`, `filtering.filter_applies(filter, document)`
   (whether a query filter matches one document: the positional `$` tests elements with it);
+- `Collection._ensure_uniques(new_document)` (replaced by `route_unique_checks_to`) and
+  `Collection._store.indexes` (`{name: {key, unique?, sparse?, partialFilterExpression?}}`);
 - `helpers.get_value_by_dot(doc, path, can_generate_array=...)`, `helpers.mongodb_to_bool`,
   `helpers._clone_document`, `helpers.patch_datetime_awareness_in_document` (to naive UTC at
   millisecond precision, as documents are stored) and
@@ -42,6 +44,7 @@ import mongomock_ng
 from mongomock_ng import aggregate as _aggregate
 from mongomock_ng import filtering as _filtering
 from mongomock_ng import helpers as _helpers
+from pymongo.errors import DuplicateKeyError as _DuplicateKeyError
 
 from embedded.protocols import Document
 
@@ -142,6 +145,12 @@ def iter_documents(coll: Any, filter: Mapping[str, Any]) -> Iterable[Document]:
     return found
 
 
+def stored_documents(coll: Any) -> Iterable[Document]:
+    """Every stored document (not copies), in natural order."""
+    documents: Iterable[Document] = coll._store.documents
+    return documents
+
+
 def document_store(coll: Any) -> DocumentStore:
     store: DocumentStore = coll._store
     return store
@@ -160,6 +169,36 @@ def replace_stored(coll: Any, document: Document) -> None:
     except Exception:
         coll._store[key] = previous
         raise
+
+
+def index_specs(coll: Any) -> list[Mapping[str, Any]]:
+    """The collection's indexes as mongomock-ng keeps them: `{key: [(path, order)], unique?,
+    sparse?, partialFilterExpression?}`."""
+    return list(coll._store.indexes.values())
+
+
+def duplicate_key_error(keys: Any, document: Document) -> Exception:
+    """mongomock-ng's E11000 for `document` under the index of `keys` (the engine rewrites it
+    as a server reports it)."""
+    return _DuplicateKeyError(
+        "E11000 Duplicate Key Error",
+        11000,
+        {
+            "keyPattern": dict(keys),
+            "keyValue": {k: get_value_by_dot(document, k) for k, _ in keys},
+        },
+    )
+
+
+def route_unique_checks_to(check: Callable[[Any, Document], None]) -> None:
+    """Make every collection check its unique indexes with `check(collection, new_document)`
+    (`Collection._ensure_uniques`, called by inserts, updates and `replace_stored`)."""
+
+    def ensure_uniques(self: Any, new_data: Document) -> None:
+        check(self, new_data)
+
+    collection_class: Any = mongomock_ng.Collection
+    collection_class._ensure_uniques = ensure_uniques
 
 
 def store_key(document_id: Any) -> Any:

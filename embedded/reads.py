@@ -16,8 +16,8 @@ from typing import Any
 
 from bson import ObjectId
 
+from embedded import fast_filters, rules
 from embedded import mongomock_internals as mongomock
-from embedded import rules
 from embedded.protocols import Document
 
 _clone = mongomock.clone_document
@@ -84,7 +84,10 @@ def _stored_documents(coll: Any, filter: Mapping[str, Any] | None) -> list[Docum
     by_id = _by_id(coll, stored)
     if by_id is not None:
         return by_id
-    return list(mongomock.iter_documents(coll, stored))
+    checks = fast_filters.conditions(stored)
+    if checks is None:
+        return list(mongomock.iter_documents(coll, stored))
+    return fast_filters.matching(mongomock.stored_documents(coll), stored, checks)
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -160,12 +163,45 @@ def aggregate(
     first = stages[0] if stages else {}
     if set(first) == {"$match"} and not (variables and rules.has_expr(first["$match"])):
         match = stages.pop(0)["$match"]
-    docs = _stored_documents(coll, match)
+    docs = _sorted_and_limited(_stored_documents(coll, match), stages)
     copy = dict if _reads_in_place(stages) else _clone
     docs = [copy(doc) for doc in docs]
     scope = {name: _evaluate_once(e) for name, e in _to_stored(dict(variables or {})).items()}
     result = mongomock.run_pipeline(coll, docs, _to_stored(stages, shared=True), scope)
     return [_to_reply(doc) for doc in result]
+
+
+def _sorted_and_limited(docs: list[Document], stages: list[Mapping[str, Any]]) -> list[Document]:
+    """A leading `$sort` (and the `$limit` after it) applied to the stored documents, as an
+    index would give them, when `fast_filters` can sort them; the stages are consumed."""
+    if not stages or set(stages[0]) != {"$sort"}:
+        return docs
+    ordered = fast_filters.sorted_documents(docs, stages[0]["$sort"])
+    if ordered is None:
+        return docs
+    stages.pop(0)
+    limit = stages[0].get("$limit") if stages and len(stages[0]) == 1 else None
+    if type(limit) is int and limit > 0:  # a server refuses other limits: the stage says so
+        stages.pop(0)
+        ordered = ordered[:limit]
+    return ordered
+
+
+def _fast_sorted(
+    coll: Any, filter: Mapping[str, Any] | None, kwargs: Mapping[str, Any]
+) -> list[Document] | None:
+    """A sorted `find`'s documents (skip and limit applied), when `fast_filters` sorts them."""
+    sort = kwargs.get("sort")
+    if not sort:
+        return None
+    pairs = sort.items() if isinstance(sort, Mapping) else sort
+    docs = _stored_documents(coll, filter)
+    ordered = fast_filters.sorted_documents(docs, dict(pairs))
+    if ordered is None:
+        return None
+    skip, limit = int(kwargs.get("skip") or 0), int(kwargs.get("limit") or 0)
+    ordered = ordered[skip:]
+    return ordered[: abs(limit)] if limit else ordered
 
 
 def _slice(values: list[Any], spec: Any) -> list[Any]:
@@ -237,7 +273,10 @@ def find(coll: Any, filter: Mapping[str, Any] | None, kwargs: Mapping[str, Any])
             return list(coll.find(filter or {}, **kwargs))
         found = find(coll, filter, {**kwargs, "projection": None})
         return [project(coll, doc, projection) for doc in found]
-    if kwargs.get("sort") or kwargs.get("skip"):
+    fast = _fast_sorted(coll, filter, kwargs)
+    if fast is not None:
+        docs = fast
+    elif kwargs.get("sort") or kwargs.get("skip"):
         order = coll.find(
             filter or {},
             {"_id": 1},

@@ -1,0 +1,97 @@
+"""Query filters of the commonest shape decided in Python, as an index would decide them.
+
+A filter whose every condition is a top-level field compared (`value`, `$eq`, `$ne`, `$lt`,
+`$lte`, `$gt`, `$gte`) with a string, an ObjectId, an integer or a date is decided here for
+each document whose field holds a value of the same type: for such pairs BSON's order is
+Python's (strings by code point, as UTF-8 bytes order them; ObjectIds by bytes). Any other
+document (the field missing, an array, another type) goes to mongomock-ng's matcher, so the
+answer is always the server's; only the cost changes: a scan of a collection of such
+documents costs microseconds a document instead of tens.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Iterable, Mapping
+from datetime import datetime
+from typing import Any
+
+from bson import ObjectId
+
+from embedded import mongomock_internals as mongomock
+from embedded.protocols import Document
+
+COMPARISONS: dict[str, Callable[[Any, Any], bool]] = {
+    "$eq": operator.eq,
+    "$ne": operator.ne,
+    "$lt": operator.lt,
+    "$lte": operator.le,
+    "$gt": operator.gt,
+    "$gte": operator.ge,
+}
+Condition = tuple[str, Callable[[Any, Any], bool], Any]  # (field, comparison, value)
+_MISSING = object()
+
+
+def _plain(value: Any) -> bool:
+    return type(value) in (str, ObjectId, int, datetime)
+
+
+def conditions(filter: Mapping[str, Any]) -> list[Condition] | None:
+    """The filter as conditions this module decides, or None when it has another shape."""
+    found: list[Condition] = []
+    for field, wanted in filter.items():
+        if field.startswith("$") or "." in field or not field:
+            return None
+        if _plain(wanted):
+            found.append((field, operator.eq, wanted))
+            continue
+        if not isinstance(wanted, Mapping) or not wanted:
+            return None
+        for name, value in wanted.items():
+            if name not in COMPARISONS or not _plain(value):
+                return None
+            found.append((field, COMPARISONS[name], value))
+    return found
+
+
+def _decided(doc: Document, checks: list[Condition]) -> bool | None:
+    """Whether `doc` matches, or None when a field holds a value this module does not
+    compare (then mongomock-ng decides)."""
+    for field, compare, value in checks:
+        held = doc.get(field, _MISSING)
+        if type(held) is not type(value):
+            return None
+        if not compare(held, value):
+            return False
+    return True
+
+
+def matching(
+    documents: Iterable[Document], filter: Mapping[str, Any], checks: list[Condition]
+) -> list[Document]:
+    """The documents `filter` (whose `conditions` are `checks`) matches, in order."""
+    found = []
+    for doc in documents:
+        decided = _decided(doc, checks)
+        if decided is None:
+            decided = mongomock.filter_applies(filter, doc)
+        if decided:
+            found.append(doc)
+    return found
+
+
+def sorted_documents(documents: list[Document], sort: Mapping[str, Any]) -> list[Document] | None:
+    """`documents` in `sort` order (top-level fields, 1 or -1), when each sort field holds a
+    value of one plain type in every document; None otherwise (mongomock-ng sorts them)."""
+    fields = list(sort.items())
+    if not fields or any("." in f or f.startswith("$") or d not in (1, -1) for f, d in fields):
+        return None
+    for field, _direction in fields:
+        kinds = {type(doc.get(field, _MISSING)) for doc in documents}
+        if len(kinds) > 1 or not kinds <= {str, ObjectId, int, datetime}:
+            return None
+    ordered = list(documents)
+    for field, direction in reversed(fields):  # stable sorts, least significant key first
+        ordered.sort(key=operator.itemgetter(field), reverse=direction == -1)
+    return ordered
