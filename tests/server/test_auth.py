@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from strawberry.types.base import StrawberryObjectDefinition
 
+from schema.mutation import CanWrite
+from schema.schema import build_schema
 from settings import Settings
 from tests.sensors.queries import CREATE
 from tests.support import ApiFactory, error_codes
@@ -49,3 +52,26 @@ async def test_mutations_need_no_token_when_none_is_configured(
     async with make_api(Settings()) as api:
         body = await api.post(CREATE, {"t": "x"})
         assert "errors" not in body
+
+
+def test_every_mutation_field_needs_a_token() -> None:
+    mutation = build_schema().get_type_by_name("Mutation")
+    assert isinstance(mutation, StrawberryObjectDefinition)
+    names = {field.python_name for field in mutation.fields}
+    assert {"record_observations", "post_message", "delete_chat_session"} <= names
+    unguarded = [f.python_name for f in mutation.fields if CanWrite not in f.permission_classes]
+    assert unguarded == []
+
+
+async def test_post_message_without_a_token_is_unauthenticated(make_api: ApiFactory) -> None:
+    async with make_api(TOKENS) as api:
+        bearer = {"authorization": "Bearer s3cret"}
+        created = await api.post(
+            'mutation { createChatSession(title: "t") { id } }', headers=bearer
+        )
+        session_id = created["data"]["createChatSession"]["id"]
+        before = await api.snapshot()
+        post = 'mutation($s: ID!) { postMessage(sessionId: $s, author: "a", text: "x") { seq } }'
+        body = await api.post(post, {"s": session_id})
+        assert error_codes(body) == ["UNAUTHENTICATED"]
+        assert await api.snapshot() == before
