@@ -13,7 +13,7 @@ from bench.orders import _seconds_per_call
 from embedded import EmbeddedDatabase, EmbeddedEngine
 from settings import MESSAGES_PER_PAGE
 from store import chat_pages, chat_sessions
-from store.chat_messages import NewestMessages, read_messages
+from store.chat_messages import MessageRange, read_messages
 from store.chat_pages import NewMessage
 from store.database import declared_collections
 
@@ -72,8 +72,9 @@ async def run() -> None:
 
     def newest(size: int) -> Callable[[], Awaitable[None]]:
         async def once() -> None:
-            reads = [NewestMessages(sessions[size], 51)]
-            await read_messages(pages, reads=reads, cap=MESSAGES_PER_PAGE)
+            newest = max(size, 1)  # the session's messageCount; the resolver reads from it
+            reads = [MessageRange(sessions[size], max(1, newest - 50), None)]
+            await read_messages(pages, reads=reads)
 
         return once
 

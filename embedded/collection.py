@@ -28,7 +28,7 @@ from pymongo.results import (
     UpdateResult,
 )
 
-from embedded import bulk, driver, reads, rules
+from embedded import bulk, driver, reads, rules, unions
 from embedded.batches import FIRST_BATCH_DOCUMENTS, split
 from embedded.bulk import BulkOutcome
 from embedded.cursors import BatchCursor, EmbeddedCursor
@@ -127,7 +127,7 @@ class EmbeddedCollection:
         batch_size = kwargs.get("batchSize")
         sent = {"aggregate": self.name, "pipeline": stages, "let": let}
         return await self._read(
-            sent, lambda: reads.aggregate(self._coll, stages, let), batch_size, single=False
+            sent, lambda: unions.aggregate(self._coll, stages, let), batch_size, single=False
         )
 
     async def count_documents(self, filter: Any, *args: Any, **kwargs: Any) -> int:

@@ -16,7 +16,7 @@ from typing import Any
 from bson.int64 import Int64
 from pymongo.errors import OperationFailure
 
-from embedded import reads, rules
+from embedded import reads, rules, unions
 from embedded.batches import FIRST_BATCH_DOCUMENTS, batch_end
 from embedded.engine import EmbeddedEngine
 from embedded.protocols import Document
@@ -90,7 +90,7 @@ class CursorCommands:
         if not isinstance(body["aggregate"], str):
             raise OperationFailure("the embedded engine runs only collection aggregations", 2)
         coll = self._engine[request.db][request.target].mongomock_collection
-        found = reads.aggregate(coll, list(body.get("pipeline", [])), body.get("let"))
+        found = unions.aggregate(coll, list(body.get("pipeline", [])), body.get("let"))
         batch_size = _count(dict(body.get("cursor") or {}).get("batchSize"))
         return self._open(request.namespace, found, batch_size, single=False)
 

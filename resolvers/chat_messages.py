@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -21,7 +22,7 @@ from settings import (
     MAX_MESSAGE_TEXT_LENGTH,
 )
 from store import chat_edits, chat_pages, chat_sessions
-from store.chat_messages import MessageRange, MessageRead, NewestMessages, read_messages
+from store.chat_messages import MessageRange, read_messages
 from store.chat_pages import MessageDoc, NewMessage
 from store.chat_sessions import SessionDoc
 from store.database import Database
@@ -39,26 +40,29 @@ MESSAGE_CURSOR = CursorCodec("message", (Integer(1, MAX_SEQ),), MessagePosition)
 
 
 async def _messages(
-    database: Database, reads: Sequence[MessageRead], cap: int
+    database: Database, reads: Sequence[MessageRange], parameter: object
 ) -> list[list[MessageDoc]]:
-    coll = database.collection(chat_pages.COLLECTION)
-    return await read_messages(coll, reads=reads, cap=cap)
+    return await read_messages(database.collection(chat_pages.COLLECTION), reads=reads)
 
 
-MESSAGES: LoaderSpec[MessageRead, list[MessageDoc]] = LoaderSpec("chat_messages", _messages)
+MESSAGES: LoaderSpec[MessageRange, list[MessageDoc]] = LoaderSpec("chat_messages", _messages)
 
 
-def _read(session_id: ObjectId, request: PageRequest, start: int | None) -> MessageRead | None:
-    """The messages a page needs, one more than its size (to tell whether more exist)."""
+def _read(session: SessionDoc, request: PageRequest, start: int | None) -> MessageRange | None:
+    """The range a page needs: its size and one more (to tell whether more exist). Backwards,
+    it reaches from the counted newest (`messageCount`) down; a session whose counters lag
+    a post that stopped halfway, or a cursor past the newest, reads on to the real newest."""
     wanted = request.size + 1
     if request.forward:
         after = start or 0
-        return MessageRange(session_id, after + 1, after + wanted)
-    if start is None:
-        return NewestMessages(session_id, wanted)
-    if start <= 1:
+        return MessageRange(session.id, after + 1, after + wanted)
+    before = MAX_SEQ + 1 if start is None else start
+    if before <= 1:
         return None  # nothing comes before the first message
-    return MessageRange(session_id, max(1, start - wanted), start - 1)
+    if before - 1 <= session.message_count:
+        return MessageRange(session.id, max(1, before - wanted), before - 1)
+    last = None if start is None else before - 1
+    return MessageRange(session.id, max(1, session.message_count + 1 - wanted), last)
 
 
 async def messages(
@@ -76,10 +80,12 @@ async def messages(
         first=first, after=after, last=last, before=before, maximum=ctx.settings.max_page_size
     )
     position = request.position(MESSAGE_CURSOR)
-    read = _read(session.id, request, None if position is None else position.seq)
+    read = _read(session, request, None if position is None else position.seq)
     found: list[MessageDoc] = []
     if read is not None:
-        found = await ctx.loader(MESSAGES, ctx.settings.messages_per_page).load(read)
+        found = await ctx.loader(MESSAGES).load(read)
+    # Nearest the cursor first: the oldest forwards, the newest backwards (a range reaching to
+    # the newest may hold more than the page needs).
     nearest_first = found if request.forward else found[::-1]
     return Page.cut(
         nearest_first,
@@ -90,8 +96,9 @@ async def messages(
 
 
 def _non_blank(value: str, *, argument: str) -> str:
-    if not value.strip():
-        raise BadUserInput(f"{argument}: must not be empty", argument=argument)
+    """Something visible: not only spaces and invisible format characters (U+200B...)."""
+    if all(ch.isspace() or unicodedata.category(ch) == "Cf" for ch in value):
+        raise BadUserInput(f"{argument}: must not be empty or invisible", argument=argument)
     return value
 
 
@@ -139,7 +146,9 @@ async def post_message(
     if not await chat_sessions.record_post(
         sessions, session_id=sid, seq=stored.seq, page=appended.page, sent_at=stored.sent_at
     ):
-        # Deleted while this post ran: its page, if it outlived the delete, no reader reaches.
+        # Deleted while this post ran (or before: a page an earlier racing post left): remove
+        # what no reader can reach, so that nothing of this call stays stored.
+        await chat_pages.delete_pages(pages, session_id=sid)
         raise _no_session(sid)
     return stored
 

@@ -1,19 +1,17 @@
-"""Reading a session's messages by `seq`, backwards or forwards, any number of sessions in one
-command.
+"""Reading a session's messages by `seq`, any number of sessions in one command.
 
-`seq` runs 1, 2, 3... without gaps (`store/chat_pages.py`), so a page of a connection is a
-range of `seq`s known before reading: `first: n, after: a` is a+1 to a+n, `last: n, before: b`
-is b-n to b-1. Only the newest messages have no known range. Each read is one branch of a
-`$unionWith` (`store/unions.py`): the session's pages with `firstSeq` at most the range's end,
-newest first, on the (sessionId, firstSeq) index, as many as the range needs when pages are
-full, each cut to the range on the server (`$slice`), so no message outside it is sent. A page
-holding fewer than the cap (written under a smaller cap) may leave a range short: it is read
-on in one more command.
+`seq` runs 1, 2, 3... without gaps (`store/chat_pages.py`), so every read is a range of `seq`s,
+`first_seq` to `last_seq` (or to the newest). A range is two `$unionWith` branches
+(`store/unions.py`), each on the (sessionId, firstSeq) index: the pages starting inside the
+range, and the one page starting at or before its first `seq` (the page that holds it). The
+pages are found by where they start, never by how many messages a page is assumed to hold, so
+pages written under another cap (a rolling change of `ARRAYGRAPH_MESSAGES_PER_PAGE`) cost
+nothing more. Each page is cut to the range on the server (`$slice`): no message outside it
+is sent.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -22,99 +20,78 @@ from bson import ObjectId
 
 from store import unions
 from store.chat_pages import MessageDoc, message_from_document
-from store.protocols import AsyncCollection, Document
+from store.protocols import AsyncCollection
+
+# Pages a range to the newest is expected to touch (it starts the page size plus one before
+# the counted newest): beyond it, the rest of the reply costs a `getMore`, never a wrong answer.
+OPEN_RANGE_PAGES = 101
 
 
 @dataclass(frozen=True, slots=True)
 class MessageRange:
-    """Messages `first_seq` to `last_seq` (both included) of a session."""
+    """Messages `first_seq` to `last_seq` (both included; None: to the newest) of a session."""
 
     session_id: ObjectId
     first_seq: int
-    last_seq: int
+    last_seq: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class NewestMessages:
-    """The newest `count` messages of a session."""
-
-    session_id: ObjectId
-    count: int
-
-
-MessageRead = MessageRange | NewestMessages
-
-
-def _pages_needed(messages: int, cap: int) -> int:
-    # A range of n messages touches at most ceil(n / cap) + 1 full pages.
-    return math.ceil(messages / cap) + 1
-
-
-def _branch(read: MessageRead, cap: int) -> list[dict[str, Any]]:
-    where: dict[str, Any] = {"sessionId": read.session_id}
-    wanted = _size(read)
-    if isinstance(read, MessageRange):
-        where["firstSeq"] = {"$lte": read.last_seq}
-        start = {"$max": [0, {"$subtract": [read.first_seq, "$firstSeq"]}]}
-        cut: Any = {"$slice": ["$messages", start, wanted]}
+def _cut(read: MessageRange, start: Any) -> dict[str, Any]:
+    """The page's messages from `start` (an index expression) to the range's end."""
+    if read.last_seq is None:
+        count: Any = {"$max": [1, {"$size": "$messages"}]}
     else:
-        cut = {"$slice": ["$messages", -wanted]}
-    return [
-        {"$match": where},
-        {"$sort": {"firstSeq": -1}},
-        {"$limit": _pages_needed(wanted, cap)},
-        {"$project": {"_id": 0, "firstSeq": 1, "messages": cut}},
+        count = {"$max": [1, {"$subtract": [read.last_seq + 1, {"$add": ["$firstSeq", start]}]}]}
+    return {"$slice": ["$messages", start, count]}
+
+
+def _branches(read: MessageRange) -> list[list[dict[str, Any]]]:
+    starts_inside: dict[str, Any] = {"$gt": read.first_seq}
+    if read.last_seq is not None:
+        starts_inside["$lte"] = read.last_seq
+    project: dict[str, Any] = {"_id": 0, "firstSeq": 1}
+    inside: list[dict[str, Any]] = [
+        {"$match": {"sessionId": read.session_id, "firstSeq": starts_inside}},
+        {"$sort": {"firstSeq": 1}},
+        {"$project": {**project, "messages": _cut(read, 0)}},
     ]
+    start = {"$subtract": [read.first_seq, "$firstSeq"]}
+    holding_first: list[dict[str, Any]] = [
+        {"$match": {"sessionId": read.session_id, "firstSeq": {"$lte": read.first_seq}}},
+        {"$sort": {"firstSeq": -1}},
+        {"$limit": 1},
+        {"$project": {**project, "messages": _cut(read, start)}},
+    ]
+    return [holding_first, inside]
 
 
-def _rest(read: MessageRead, pages: list[Document], cap: int) -> MessageRead | None:
-    """What `read` still lacks after `pages` (its branch's rows), or None when it has all."""
-    if len(pages) < _pages_needed(_size(read), cap):
-        return None  # it reached the session's first page
-    lowest = min(int(page["firstSeq"]) for page in pages)
-    if isinstance(read, MessageRange):
-        if lowest <= read.first_seq:
-            return None
-        return MessageRange(read.session_id, read.first_seq, lowest - 1)
-    lacking = read.count - sum(len(page["messages"]) for page in pages)
-    if lacking <= 0 or lowest <= 1:
-        return None
-    return MessageRange(read.session_id, max(1, lowest - lacking), lowest - 1)
-
-
-def _kept(read: MessageRead, messages: list[MessageDoc]) -> list[MessageDoc]:
-    messages.sort(key=lambda message: message.seq)
-    if isinstance(read, MessageRange):
-        return [m for m in messages if read.first_seq <= m.seq <= read.last_seq]
-    return messages[-read.count :] if read.count else []
+def _rows_at_most(read: MessageRange) -> int:
+    """Pages a range can touch: every page but the first holds a message, so a range of n
+    `seq`s touches at most n + 1; a range to the newest, as many as a largest page asks."""
+    wanted = OPEN_RANGE_PAGES if read.last_seq is None else read.last_seq - read.first_seq + 1
+    return wanted + 2
 
 
 async def read_messages(
-    coll: AsyncCollection, *, reads: Sequence[MessageRead], cap: int
+    coll: AsyncCollection, *, reads: Sequence[MessageRange]
 ) -> list[list[MessageDoc]]:
-    """The messages of each read, in ascending `seq`: one command for all of them (one more
-    when pages written under a smaller cap leave some short)."""
-    found: list[list[MessageDoc]] = [[] for _ in reads]
-    pending = [(index, read) for index, read in enumerate(reads) if _wants_any(read)]
-    while pending:
-        rows = await unions.read_branches(
-            coll,
-            branches=[_branch(read, cap) for _, read in pending],
-            rows_at_most=sum(_pages_needed(_size(read), cap) for _, read in pending),
+    """The messages of each range, in ascending `seq`: one command for up to 150 ranges, its
+    reply in the first batch whatever the pages hold (up to 16 MiB)."""
+    wanted = [read for read in reads if read.last_seq is None or read.last_seq >= read.first_seq]
+    rows = await unions.read_branches(
+        coll,
+        branches=[branch for read in wanted for branch in _branches(read)],
+        rows_at_most=sum(_rows_at_most(read) for read in wanted),
+    )
+    found: dict[MessageRange, list[MessageDoc]] = {}
+    for index, read in enumerate(wanted):
+        pages = rows[2 * index] + rows[2 * index + 1]
+        messages = [message_from_document(m) for page in pages for m in page["messages"]]
+        found[read] = sorted(
+            (m for m in messages if _within(read, m.seq)), key=lambda message: message.seq
         )
-        still = []
-        for (index, read), pages in zip(pending, rows, strict=True):
-            found[index] += [message_from_document(m) for page in pages for m in page["messages"]]
-            rest = _rest(read, pages, cap)
-            if rest is not None:
-                still.append((index, rest))
-        pending = still
-    return [_kept(read, messages) for read, messages in zip(reads, found, strict=True)]
+    return [found.get(read, []) for read in reads]
 
 
-def _size(read: MessageRead) -> int:
-    return read.count if isinstance(read, NewestMessages) else read.last_seq - read.first_seq + 1
-
-
-def _wants_any(read: MessageRead) -> bool:
-    return _size(read) > 0 and (isinstance(read, NewestMessages) or read.last_seq >= 1)
+def _within(read: MessageRange, seq: int) -> bool:
+    return read.first_seq <= seq and (read.last_seq is None or seq <= read.last_seq)

@@ -167,8 +167,9 @@ async def open_first_page(coll: AsyncCollection, *, session_id: ObjectId) -> Non
 async def _by_client_id(
     coll: AsyncCollection, session_id: ObjectId, client_id: str
 ) -> Appended | None:
+    # The `$type` restates the partial index's filter, so that a server's planner uses it.
     found = await coll.find_one(
-        {"sessionId": session_id, "clientIds": client_id},
+        {"sessionId": session_id, "clientIds": {"$eq": client_id, "$type": "string"}},
         projection={"_id": 0, "page": 1, "found": pick("clientMessageId", client_id)},
     )
     if found is None or not found["found"]:
@@ -179,6 +180,13 @@ async def _by_client_id(
 def pick(field: str, value: Any) -> dict[str, Any]:
     """A projection of the page's messages whose `field` is `value`."""
     return {"$filter": {"input": "$messages", "cond": {"$eq": [f"$$this.{field}", literal(value)]}}}
+
+
+def _on_client_ids(error: DuplicateKeyError) -> bool:
+    """Whether an E11000 is the client-id index's (a server names the index's key pattern;
+    without it, assume so: the lookup that follows then finds nothing and the post goes on)."""
+    pattern = (error.details or {}).get("keyPattern")
+    return not isinstance(pattern, dict) or "clientIds" in pattern
 
 
 async def _try_append(
@@ -218,10 +226,10 @@ async def _try_append(
     document = _new_page(session_id, number, first_seq, message)
     try:
         await coll.insert_one(document)
-    except DuplicateKeyError:
-        if client_id is not None:
+    except DuplicateKeyError as exc:
+        if client_id is not None and _on_client_ids(exc):
             return await _by_client_id(coll, session_id, client_id) or False
-        return False
+        return False  # another writer opened that page first: join it
     return Appended(message_from_document(document["messages"][0]), number, stored=True)
 
 

@@ -1,5 +1,5 @@
 """Demo chat: one session of 2,500 messages over a day, in pages of the configured cap, written
-as the posts would have left them (a restart on a real server adds nothing)."""
+as the posts would have left them."""
 
 from __future__ import annotations
 
@@ -32,9 +32,25 @@ def _messages(now: datetime) -> list[dict[str, object]]:
 
 
 async def seed_demo_chat(database: Database, *, now: datetime, cap: int) -> None:
-    """The session first: when it exists already (a restart), its pages are there, under the
-    cap of that time, and nothing is added."""
+    """Pages first, then the session that makes them reachable: when the session exists (a
+    restart), nothing is added; pages a stopped seeding left are kept, not doubled."""
+    sessions = database.collection(chat_sessions.COLLECTION)
+    if await chat_sessions.session_exists(sessions, session_id=DEMO_SESSION_ID):
+        return
     messages = _messages(now)
+    pages = database.collection(chat_pages.COLLECTION)
+    for number, first in enumerate(range(0, DEMO_MESSAGES, cap)):
+        held = messages[first : first + cap]
+        page = {
+            "firstSeq": first + 1,
+            "count": len(held),
+            "sealed": first + cap < DEMO_MESSAGES,
+            "messages": held,
+            "clientIds": [],
+        }
+        await pages.update_one(
+            {"sessionId": DEMO_SESSION_ID, "page": number}, {"$setOnInsert": page}, upsert=True
+        )
     last = messages[-1]["sentAt"]
     session = {
         "title": "Demo: 2,500 messages",
@@ -44,21 +60,4 @@ async def seed_demo_chat(database: Database, *, now: datetime, cap: int) -> None
         "pageCount": -(-DEMO_MESSAGES // cap),
         "messageCount": DEMO_MESSAGES,
     }
-    created = await database.collection(chat_sessions.COLLECTION).update_one(
-        {"_id": DEMO_SESSION_ID}, {"$setOnInsert": session}, upsert=True
-    )
-    if created.upserted_id is None:
-        return
-    pages = [
-        {
-            "sessionId": DEMO_SESSION_ID,
-            "page": number,
-            "firstSeq": first + 1,
-            "count": len(messages[first : first + cap]),
-            "sealed": first + cap < DEMO_MESSAGES,
-            "messages": messages[first : first + cap],
-            "clientIds": [],
-        }
-        for number, first in enumerate(range(0, DEMO_MESSAGES, cap))
-    ]
-    await database.collection(chat_pages.COLLECTION).insert_many(pages)
+    await sessions.update_one({"_id": DEMO_SESSION_ID}, {"$setOnInsert": session}, upsert=True)

@@ -10,6 +10,8 @@ from tests.support import Api, assert_rejected
 BAD_POSTS = [
     ({"x": ""}, "text"),
     ({"x": "   \n"}, "text"),
+    ({"x": "\u200b\u2060 \ufeff"}, "text"),
+    ({"a": "\u200b"}, "author"),
     ({"x": "x" * 4_001}, "text"),
     ({"x": "nul \x00 inside"}, "text"),
     ({"x": "lone \ud800"}, "text"),

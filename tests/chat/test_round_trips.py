@@ -31,16 +31,30 @@ async def test_post_message_that_opens_a_page_is_three_commands(api: Api) -> Non
 async def test_last_fifty_in_one_page_or_across_two_is_one_command(make_api: ApiFactory) -> None:
     async with make_api(Settings(messages_per_page=100)) as api:
         session_id = await create_session(api)
-        for n in range(1, 131):
-            await post(api, session_id, f"m{n}")
-        in_one = {"s": session_id, "last": 20}  # 111..130: the newest page holds them
-        assert await api.round_trips(MESSAGES, in_one) == 2  # the session, then its messages
+        for n in range(1, 161):
+            await post(api, session_id, f"m{n}")  # page 0: 1..100, page 1: 101..160
+        newest = {"s": session_id, "last": 50}  # 111..160 (and 110, to tell more exist)
+        assert await api.round_trips(MESSAGES, newest) == 2  # the session, then its messages
         assert dict(api.commands.by_name) == {"find": 1, "aggregate": 1}
-        across = {"s": session_id, "last": 50}  # 81..130: pages 0 and 1
+        before_121 = await _cursor_of(api, session_id, 121)
+        across = {"s": session_id, "last": 50, "before": before_121}  # 71..120: pages 0 and 1
         assert await api.round_trips(MESSAGES, across) == 2
+        assert dict(api.commands.by_name) == {"find": 1, "aggregate": 1}
         data = await api.data(MESSAGES, across)
         seqs = [e["node"]["seq"] for e in data["chatSession"]["messages"]["edges"]]
-        assert seqs == list(range(81, 131))
+        assert seqs == list(range(71, 121))
+
+
+async def _cursor_of(api: Api, session_id: str, seq: int) -> str:
+    data = await api.data(MESSAGES, {"s": session_id, "first": 1, "after": None})
+    cursor: str = data["chatSession"]["messages"]["edges"][0]["cursor"]
+    while True:
+        page = await api.data(MESSAGES, {"s": session_id, "first": 100, "after": cursor})
+        for edge in page["chatSession"]["messages"]["edges"]:
+            if edge["node"]["seq"] == seq:
+                found: str = edge["cursor"]
+                return found
+        cursor = page["chatSession"]["messages"]["pageInfo"]["endCursor"]
 
 
 async def test_message_counts_come_with_the_session_read(api: Api) -> None:

@@ -133,3 +133,23 @@ async def test_find_takes_aggregation_expressions_in_its_projection(
     assert found == {"n": 3, "high": [8, 9]}
     docs = await coll.find({"_id": {"$lt": 2}}, {"twice": {"$multiply": ["$n", 2]}}).to_list()
     assert docs == [{"_id": 0, "twice": 0}, {"_id": 1, "twice": 2}]
+
+
+async def test_aggregate_runs_trailing_union_branches_each_on_its_collection(
+    engine: EmbeddedEngine, coll: EmbeddedCollection
+) -> None:
+    other = engine["test"]["others"]
+    await other.insert_many([{"_id": "a", "n": 10}, {"_id": "b", "n": 20}])
+    pipeline = [
+        {"$match": {"_id": {"$lte": 1}}},
+        {"$project": {"n": 1}},
+        {"$unionWith": {"coll": "others", "pipeline": [{"$sort": {"n": -1}}, {"$limit": 1}]}},
+        {"$unionWith": "others"},
+    ]
+    found = await (await coll.aggregate(pipeline)).to_list()
+    assert found == [
+        {"_id": 0, "n": 0}, {"_id": 1, "n": 1}, {"_id": "b", "n": 20},
+        {"_id": "a", "n": 10}, {"_id": "b", "n": 20},
+    ]  # fmt: skip
+    followed = [*pipeline, {"$count": "all"}]  # a stage after the unions: mongomock-ng's
+    assert await (await coll.aggregate(followed)).to_list() == [{"all": 5}]
