@@ -12,6 +12,7 @@ from settings import Settings
 from store.chat_page_size import check_messages_per_page
 from store.database import Database
 from web.body_limit import BodyLimit
+from web.cors import cors
 from web.graphql_view import GraphQLView
 from web.health import health_routes
 from web.state import AppState, lifespan, utc_now
@@ -29,7 +30,7 @@ def create_app(
     check_messages_per_page(settings.messages_per_page)
     state = AppState(settings, clock, database)
     schema = build_schema(settings)
-    middleware = [Middleware(BodyLimit, max_bytes=settings.max_request_bytes)]
+    middleware = [*cors(settings), Middleware(BodyLimit, max_bytes=settings.max_request_bytes)]
     routes = [Route("/graphql", GraphQLView(state, schema)), *health_routes(state)]
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan(state, demo=demo))
     app.state.arraygraph = state

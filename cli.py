@@ -96,7 +96,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SettingsError as exc:
         print(f"arraygraph: {exc}", file=sys.stderr)
         return 2
-    print(f"arraygraph: GraphiQL at http://{args.host}:{args.port}/graphql", file=sys.stderr)
+    where = "GraphiQL" if settings.graphiql else "GraphQL API (GraphiQL off)"
+    print(f"arraygraph: {where} at http://{args.host}:{args.port}/graphql", file=sys.stderr)
     uvicorn.run(app, host=args.host, port=args.port, log_level="info")
     return 0
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 EMBEDDED_URI = "memory://"
 
@@ -61,9 +62,19 @@ MAX_AUTHOR_LENGTH = 100
 CLIENT_MESSAGE_ID_PATTERN = r"[A-Za-z0-9_-]{1,64}"
 MAX_CLIENT_MESSAGE_ID_LENGTH = 64
 
+# Clients. `ARRAYGRAPH_ENV=production` turns introspection and GraphiQL off unless set on.
+DEVELOPMENT = "development"
+PRODUCTION = "production"
+CORS_MAX_AGE_SECONDS = 600  # how long a browser may reuse a preflight's answer
+ORIGIN_PATTERN = r"https?://[A-Za-z0-9.\-]+(:[0-9]{1,5})?|https?://\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?"
+
 # MongoDB's own document limit, which the store sizes documents against (a server and the
 # embedded engine both refuse more).
 MAX_BSON_DOCUMENT_BYTES = 16 * 1024 * 1024
+
+
+FLAG_VALUES = {"1": True, "true": True, "yes": True, "on": True,
+               "0": False, "false": False, "no": False, "off": False}  # fmt: skip
 
 
 class SettingsError(ValueError):
@@ -83,11 +94,42 @@ def _int(env: Mapping[str, str], name: str, default: int) -> int:
     return value
 
 
+def _flag(env: Mapping[str, str], name: str, default: bool) -> bool:
+    raw = env.get(name, "").strip().lower()
+    if not raw:
+        return default
+    if raw not in FLAG_VALUES:
+        raise SettingsError(f"{name} must be on or off (1/0, true/false, yes/no), got {raw!r}")
+    return FLAG_VALUES[raw]
+
+
+def _environment(env: Mapping[str, str]) -> str:
+    raw = env.get("ARRAYGRAPH_ENV", "").strip().lower() or DEVELOPMENT
+    if raw not in (DEVELOPMENT, PRODUCTION):
+        raise SettingsError(f"ARRAYGRAPH_ENV must be {DEVELOPMENT} or {PRODUCTION}, got {raw!r}")
+    return raw
+
+
+def _origins(env: Mapping[str, str]) -> tuple[str, ...]:
+    """`ARRAYGRAPH_CORS_ORIGINS`: `*`, or origins as a browser sends them (scheme, host, port;
+    no path, no trailing slash)."""
+    origins = tuple(
+        o.strip() for o in env.get("ARRAYGRAPH_CORS_ORIGINS", "").split(",") if o.strip()
+    )
+    for origin in origins:
+        if origin != "*" and not re.fullmatch(ORIGIN_PATTERN, origin):
+            raise SettingsError(
+                f"ARRAYGRAPH_CORS_ORIGINS: {origin!r} is not an origin such as "
+                "https://app.example.com or http://127.0.0.1:5173 (no path, no trailing slash)"
+            )
+    return origins
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     mongodb_uri: str = EMBEDDED_URI
     database: str = "arraygraph"
-    api_tokens: tuple[str, ...] = ()
+    api_tokens: tuple[str, ...] = field(default=(), repr=False)  # never in a log line
     max_orders_per_user: int = MAX_ORDERS_PER_USER
     trades_per_bucket: int = TRADES_PER_BUCKET
     messages_per_page: int = MESSAGES_PER_PAGE
@@ -97,6 +139,10 @@ class Settings:
     max_request_bytes: int = MAX_REQUEST_BYTES
     max_page_size: int = MAX_PAGE_SIZE
     max_batch_size: int = MAX_BATCH_SIZE
+    environment: str = DEVELOPMENT
+    introspection: bool = True
+    graphiql: bool = True
+    cors_origins: tuple[str, ...] = ()
 
     @property
     def embedded(self) -> bool:
@@ -113,6 +159,8 @@ class Settings:
         tokens = tuple(
             t.strip() for t in env.get("ARRAYGRAPH_API_TOKENS", "").split(",") if t.strip()
         )
+        environment = _environment(env)
+        production = environment == PRODUCTION
         return cls(
             mongodb_uri=uri,
             database=env.get("ARRAYGRAPH_DB", "").strip() or "arraygraph",
@@ -126,4 +174,8 @@ class Settings:
             max_request_bytes=_int(env, "ARRAYGRAPH_MAX_REQUEST_BYTES", MAX_REQUEST_BYTES),
             max_page_size=_int(env, "ARRAYGRAPH_MAX_PAGE_SIZE", MAX_PAGE_SIZE),
             max_batch_size=_int(env, "ARRAYGRAPH_MAX_BATCH_SIZE", MAX_BATCH_SIZE),
+            environment=environment,
+            introspection=_flag(env, "ARRAYGRAPH_INTROSPECTION", not production),
+            graphiql=_flag(env, "ARRAYGRAPH_GRAPHIQL", not production),
+            cors_origins=_origins(env),
         )

@@ -21,6 +21,7 @@ from graphql import (
     GraphQLError,
     GraphQLSchema,
     Lexer,
+    NoSchemaIntrospectionCustomRule,
     Source,
     TokenKind,
     parse,
@@ -43,6 +44,11 @@ class DocumentCache:
             *MaxAliasesLimiter(max_alias_count=settings.max_aliases).validation_rules,
         )
         self.max_tokens = settings.max_tokens
+        # Introspection off (production): `__schema` and `__type` fail validation.
+        self.schema_rules: tuple[type[ASTValidationRule], ...] = (
+            *specified_rules,
+            *(() if settings.introspection else (NoSchemaIntrospectionCustomRule,)),
+        )
         # Keyed by the query text: hashing a string is much cheaper than hashing a document.
         self.documents = lru_cache(maxsize=size)(self._prepare)
         self.schema: GraphQLSchema | None = None  # bound once by the schema that owns it
@@ -61,7 +67,7 @@ class DocumentCache:
         if limits:
             errors = [retyped(e, RequestLimitExceeded, "LIMIT_EXCEEDED") for e in limits]
         else:
-            invalid = validate_document(self.schema, document, tuple(specified_rules))
+            invalid = validate_document(self.schema, document, self.schema_rules)
             errors = [retyped(e, DocumentInvalid, "GRAPHQL_VALIDATION_FAILED") for e in invalid]
         return document, tuple(errors)
 

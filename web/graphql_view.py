@@ -7,7 +7,7 @@ codes): each is a method here, or a step around `execute`.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Literal
 
 import orjson
 from strawberry.asgi import GraphQL
@@ -23,7 +23,8 @@ from web.state import AppState
 
 class GraphQLView(PlainJsonPost, GraphQL[Context, None]):
     def __init__(self, state: AppState, schema: ArraygraphSchema) -> None:
-        super().__init__(schema, graphql_ide="graphiql", allow_queries_via_get=True)
+        ide: Literal["graphiql"] | None = "graphiql" if state.settings.graphiql else None
+        super().__init__(schema, graphql_ide=ide, allow_queries_via_get=True)
         self.state = state
 
     async def get_context(self, request: Any, response: Any = None) -> Context:
