@@ -15,6 +15,7 @@ from web.body_limit import BodyLimit
 from web.cors import cors
 from web.graphql_view import GraphQLView
 from web.health import health_routes
+from web.persisted_queries import persisted_queries
 from web.state import AppState, lifespan, utc_now
 
 
@@ -31,7 +32,8 @@ def create_app(
     state = AppState(settings, clock, database)
     schema = build_schema(settings)
     middleware = [*cors(settings), Middleware(BodyLimit, max_bytes=settings.max_request_bytes)]
-    routes = [Route("/graphql", GraphQLView(state, schema)), *health_routes(state)]
+    persisted = persisted_queries(settings, schema)
+    routes = [Route("/graphql", GraphQLView(state, schema, persisted)), *health_routes(state)]
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan(state, demo=demo))
     app.state.arraygraph = state
     app.state.schema = schema

@@ -17,6 +17,7 @@ MAX_REQUEST_BYTES = 1024 * 1024
 MAX_PAGE_SIZE = 100
 DEFAULT_PAGE_SIZE = 20
 MAX_BATCH_SIZE = 1_000
+MAX_NODES_PER_QUERY = 100  # ids in one `nodes(ids:)`
 
 # Sensors.
 SENSOR_WINDOW_HOURS = 24
@@ -66,6 +67,10 @@ MAX_CLIENT_MESSAGE_ID_LENGTH = 64
 DEVELOPMENT = "development"
 PRODUCTION = "production"
 CORS_MAX_AGE_SECONDS = 600  # how long a browser may reuse a preflight's answer
+# Automatic persisted queries: registered documents kept per instance, least recently used
+# evicted first; a miss only costs the client one more request (it registers again).
+APQ_CACHE_BYTES = 16 * 1024 * 1024
+MAX_TRUSTED_DOCUMENTS_BYTES = 64 * 1024 * 1024  # the manifest file, read once at start-up
 ORIGIN_PATTERN = r"https?://[A-Za-z0-9.\-]+(:[0-9]{1,5})?|https?://\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?"
 
 # MongoDB's own document limit, which the store sizes documents against (a server and the
@@ -143,6 +148,9 @@ class Settings:
     introspection: bool = True
     graphiql: bool = True
     cors_origins: tuple[str, ...] = ()
+    apq: bool = True
+    apq_cache_bytes: int = APQ_CACHE_BYTES
+    trusted_documents: str | None = None  # the manifest's path; only its documents run
 
     @property
     def embedded(self) -> bool:
@@ -178,4 +186,7 @@ class Settings:
             introspection=_flag(env, "ARRAYGRAPH_INTROSPECTION", not production),
             graphiql=_flag(env, "ARRAYGRAPH_GRAPHIQL", not production),
             cors_origins=_origins(env),
+            apq=_flag(env, "ARRAYGRAPH_APQ", True),
+            apq_cache_bytes=_int(env, "ARRAYGRAPH_APQ_CACHE_BYTES", APQ_CACHE_BYTES),
+            trusted_documents=env.get("ARRAYGRAPH_TRUSTED_DOCUMENTS", "").strip() or None,
         )

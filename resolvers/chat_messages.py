@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from bson import ObjectId
@@ -14,6 +15,7 @@ from resolvers.chat_sessions import session_id_argument
 from resolvers.context import Info
 from resolvers.cursors import CursorCodec, Integer
 from resolvers.errors import BadUserInput, NotFound
+from resolvers.global_ids import owned_key
 from resolvers.loaders import LoaderSpec
 from resolvers.paging import Page, PageRequest
 from settings import (
@@ -120,13 +122,27 @@ def _new_message(info: Info, author: str, text: str, client_message_id: str | No
     return NewMessage(ObjectId(), author, text, stored_time(info.context.now), client_message_id)
 
 
+@dataclass(frozen=True, slots=True)
+class SessionMessage:
+    """A message and its session: together, its global key."""
+
+    session_id: ObjectId
+    message: MessageDoc
+
+
+def message_id_argument(value: str, *, session_id: ObjectId) -> ObjectId:
+    """A message named by its global id (of this session) or its own (`messageId`)."""
+    own = owned_key(value, "Message", str(session_id), argument="messageId")
+    return validation.object_id(value if own is None else own, argument="messageId")
+
+
 def _no_session(session_id: ObjectId) -> NotFound:
     return NotFound(f"sessionId: no chat session {session_id}", argument="sessionId")
 
 
 async def post_message(
     info: Info, *, session_id: str, author: str, text: str, client_message_id: str | None
-) -> MessageDoc:
+) -> SessionMessage:
     """Two commands into an open page: the page write, then the session's counters."""
     ctx = info.context
     sid = session_id_argument(session_id)
@@ -150,7 +166,7 @@ async def post_message(
         # what no reader can reach, so that nothing of this call stays stored.
         await chat_pages.delete_pages(pages, session_id=sid)
         raise _no_session(sid)
-    return stored
+    return SessionMessage(sid, stored)
 
 
 async def _missing(
@@ -172,10 +188,12 @@ async def _missing(
     return NotFound(f"messageId: no message {message_id} in this session", argument="messageId")
 
 
-async def edit_message(info: Info, *, session_id: str, message_id: str, text: str) -> MessageDoc:
+async def edit_message(
+    info: Info, *, session_id: str, message_id: str, text: str
+) -> SessionMessage:
     ctx = info.context
     sid = session_id_argument(session_id)
-    mid = validation.object_id(message_id, argument="messageId")
+    mid = message_id_argument(message_id, session_id=sid)
     text = _message_text(text)
     edited = await chat_edits.edit_message(
         ctx.collection(chat_pages.COLLECTION),
@@ -186,16 +204,16 @@ async def edit_message(info: Info, *, session_id: str, message_id: str, text: st
     )
     if edited is None:
         raise await _missing(info, sid, mid)
-    return edited
+    return SessionMessage(sid, edited)
 
 
-async def delete_message(info: Info, *, session_id: str, message_id: str) -> MessageDoc:
+async def delete_message(info: Info, *, session_id: str, message_id: str) -> SessionMessage:
     ctx = info.context
     sid = session_id_argument(session_id)
-    mid = validation.object_id(message_id, argument="messageId")
+    mid = message_id_argument(message_id, session_id=sid)
     deleted = await chat_edits.delete_message(
         ctx.collection(chat_pages.COLLECTION), session_id=sid, message_id=mid
     )
     if deleted is None:
         raise await _missing(info, sid, mid)
-    return deleted
+    return SessionMessage(sid, deleted)

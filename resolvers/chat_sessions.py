@@ -11,6 +11,7 @@ from resolvers import validation
 from resolvers.context import Info
 from resolvers.cursors import CursorCodec, Id, Millis
 from resolvers.errors import NotFound
+from resolvers.global_ids import domain_id
 from resolvers.loaders import LoaderSpec, keyed
 from resolvers.paging import Page, PageRequest
 from resolvers.selection import selects
@@ -35,7 +36,9 @@ SESSIONS_BY_ID: LoaderSpec[ObjectId, SessionDoc | None] = LoaderSpec(
 
 
 def session_id_argument(value: str, *, argument: str = "sessionId") -> ObjectId:
-    return validation.object_id(value, argument=argument)
+    """A session named by its global id or its own (`sessionId`)."""
+    own = domain_id(value, "ChatSession", argument=argument)
+    return validation.object_id(own, argument=argument)
 
 
 async def chat_session(info: Info, *, id: str) -> SessionDoc | None:

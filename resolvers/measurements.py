@@ -151,7 +151,7 @@ async def measurements(info: Info) -> list[MeasurementDoc]:
 
 async def measurement(info: Info, *, name: str) -> MeasurementDoc | None:
     found: MeasurementDoc | None = await info.context.loader(MEASUREMENTS_BY_NAME).load(
-        series_input.name(name, argument="name")
+        series_input.measurement_name(name, argument="name")
     )
     return found
 

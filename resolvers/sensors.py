@@ -13,6 +13,7 @@ from resolvers import validation
 from resolvers.context import Info
 from resolvers.cursors import CursorCodec, Id, Integer, Text
 from resolvers.errors import BadUserInput, NotFound
+from resolvers.global_ids import domain_id
 from resolvers.loaders import LoaderSpec, keyed
 from resolvers.paging import Page, PageRequest
 from resolvers.selection import selects
@@ -40,9 +41,15 @@ CURSORS = {
 }
 
 
+def sensor_id_argument(value: str, *, argument: str) -> ObjectId:
+    """A sensor named by its global id or its own (`sensorId`)."""
+    own = domain_id(value, "Sensor", argument=argument)
+    return validation.object_id(own, argument=argument)
+
+
 async def sensor(info: Info, *, id: str) -> SensorDoc | None:
     doc: SensorDoc | None = await info.context.loader(SENSORS_BY_ID).load(
-        validation.object_id(id, argument="id")
+        sensor_id_argument(id, argument="id")
     )
     return doc
 
@@ -92,7 +99,7 @@ async def create_sensor(info: Info, *, title: str) -> SensorDoc:
 
 
 async def rename_sensor(info: Info, *, id: str, title: str) -> SensorDoc:
-    sensor_id = validation.object_id(id, argument="id")
+    sensor_id = sensor_id_argument(id, argument="id")
     doc = await store.rename_sensor(
         info.context.collection(store.COLLECTION),
         sensor_id=sensor_id,
@@ -104,7 +111,7 @@ async def rename_sensor(info: Info, *, id: str, title: str) -> SensorDoc:
 
 
 async def delete_sensor(info: Info, *, id: str) -> bool:
-    sensor_id = validation.object_id(id, argument="id")
+    sensor_id = sensor_id_argument(id, argument="id")
     return await store.delete_sensor(info.context.collection(store.COLLECTION), sensor_id=sensor_id)
 
 
@@ -139,7 +146,7 @@ def _validated_event(
     index: int, event: SensorEventArgs, window: Window, latest: datetime
 ) -> SensorEvent:
     where = f"events[{index}]"
-    sensor_id = validation.object_id(event.sensor_id, argument=f"{where}.sensorId")
+    sensor_id = sensor_id_argument(event.sensor_id, argument=f"{where}.sensorId")
     validation.positive(event.count, argument=f"{where}.count")
     if event.value is not None:
         validation.finite(event.value, argument=f"{where}.value")

@@ -63,7 +63,7 @@ def _question(
     fields: Sequence[str] | None,
 ) -> _Question:
     question = _Question(
-        measurement=series_input.name(measurement, argument="measurement"),
+        measurement=series_input.measurement_name(measurement, argument="measurement"),
         tags=series_input.tags(tags or (), argument="tags"),
         start=whole_minute(series_input.moment(start, argument="from")),
         end=whole_minute(series_input.moment(end, argument="to")),

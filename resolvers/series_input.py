@@ -15,6 +15,7 @@ from typing import Protocol
 
 from resolvers import validation
 from resolvers.errors import BadUserInput, LimitExceeded
+from resolvers.global_ids import domain_id
 from settings import (
     MAX_ABS_FIELD_VALUE,
     MAX_FIELDS_PER_MEASUREMENT,
@@ -65,6 +66,11 @@ def name(value: str, *, argument: str) -> str:
             argument=argument,
         )
     return value
+
+
+def measurement_name(value: str, *, argument: str) -> str:
+    """A measurement named by its global id or its name."""
+    return name(domain_id(value, "Measurement", argument=argument), argument=argument)
 
 
 def moment(value: datetime, *, argument: str) -> datetime:
@@ -130,7 +136,7 @@ def field_values(
 def observation(index: int, given: ObservationArgs) -> Observation:
     where = f"observations[{index}]"
     return Observation(
-        measurement=name(given.measurement, argument=f"{where}.measurement"),
+        measurement=measurement_name(given.measurement, argument=f"{where}.measurement"),
         at=moment(given.at, argument=f"{where}.at"),
         tags=tags(given.tags, argument=f"{where}.tags"),
         fields=field_values(given.fields, argument=f"{where}.fields"),

@@ -12,6 +12,7 @@ from resolvers import validation
 from resolvers.context import Info
 from resolvers.cursors import CursorCodec, Integer, not_a_cursor
 from resolvers.errors import BadUserInput
+from resolvers.global_ids import domain_or_global
 from resolvers.loaders import LoaderSpec
 from resolvers.paging import Page, PageRequest
 from resolvers.selection import selects
@@ -44,8 +45,26 @@ async def _customer_counts(
 CUSTOMER_COUNTS: LoaderSpec[int, CustomerCounts] = LoaderSpec("customer_counts", _customer_counts)
 
 
-def customer_id_argument(value: int) -> int:
-    return validation.positive(value, argument="customerId")
+def customer_id_argument(
+    customer_id: int | None, global_id: str | None = None, *, global_argument: str = "id"
+) -> int:
+    """A customer named by `customerId` or by its global id (in `global_argument`): exactly one
+    of the two, since an Int argument cannot take the global id without breaking clients that
+    declare it `Int!`."""
+    if (customer_id is None) == (global_id is None):
+        raise BadUserInput(
+            f"customerId: give customerId or {global_argument}, exactly one",
+            argument="customerId",
+        )
+    if global_id is None:
+        assert customer_id is not None
+        return validation.positive(customer_id, argument="customerId")
+    key = domain_or_global(global_id, "Customer", argument=global_argument)
+    if key is None:
+        raise BadUserInput(
+            f"{global_argument}: is not the id of a Customer", argument=global_argument
+        )
+    return validation.positive(int(key[0]), argument=global_argument)
 
 
 async def counts(info: Info, *, customer_id: int) -> CustomerCounts:
@@ -53,9 +72,9 @@ async def counts(info: Info, *, customer_id: int) -> CustomerCounts:
     return found
 
 
-async def customer(info: Info, *, customer_id: int) -> int | None:
+async def customer(info: Info, *, customer_id: int | None, id: str | None) -> int | None:
     """The customer's id when it has trades, else None."""
-    customer_id = customer_id_argument(customer_id)
+    customer_id = customer_id_argument(customer_id, id)
     found = await counts(info, customer_id=customer_id)
     return customer_id if found.page_count else None
 
@@ -69,9 +88,19 @@ async def page(info: Info, *, customer_id: int, number: int) -> tuple[Bucket | N
 
 
 @dataclass(frozen=True, slots=True)
-class _Placed:
+class PlacedTrade:
+    """A trade and where it lies: its customer, bucket page and offset, its global key."""
+
+    customer_id: int
     position: TradePosition
     trade: TradeDoc
+
+
+def placed_trades(customer_id: int, bucket: Bucket) -> list[PlacedTrade]:
+    return [
+        PlacedTrade(customer_id, TradePosition(bucket.page, index), trade)
+        for index, trade in enumerate(bucket.trades)
+    ]
 
 
 def _up_to(index: int, start: TradePosition, forward: bool) -> bool:
@@ -80,8 +109,12 @@ def _up_to(index: int, start: TradePosition, forward: bool) -> bool:
 
 
 def _from_cursor(
-    buckets: list[Bucket], start: TradePosition | None, forward: bool, argument: str
-) -> list[_Placed]:
+    customer_id: int,
+    buckets: list[Bucket],
+    start: TradePosition | None,
+    forward: bool,
+    argument: str,
+) -> list[PlacedTrade]:
     """The trades of `buckets` in reading order, those up to the cursor's left out."""
     if start is not None and (
         not buckets or buckets[0].page != start.page or start.offset >= len(buckets[0].trades)
@@ -89,11 +122,15 @@ def _from_cursor(
         raise not_a_cursor(argument)  # no such trade: forged, or of another list
     found = []
     for bucket in buckets:
-        indexed = list(enumerate(bucket.trades))
-        for index, trade in indexed if forward else reversed(indexed):
-            if start is not None and bucket.page == start.page and _up_to(index, start, forward):
+        placed = placed_trades(customer_id, bucket)
+        for trade in placed if forward else reversed(placed):
+            if (
+                start is not None
+                and bucket.page == start.page
+                and _up_to(trade.position.offset, start, forward)
+            ):
                 continue
-            found.append(_Placed(TradePosition(bucket.page, index), trade))
+            found.append(trade)
     return found
 
 
@@ -105,7 +142,7 @@ async def trades(
     after: str | None,
     last: int | None,
     before: str | None,
-) -> Page[TradeDoc]:
+) -> Page[PlacedTrade]:
     ctx = info.context
     request = PageRequest.from_arguments(
         first=first, after=after, last=last, before=before, maximum=ctx.settings.max_page_size
@@ -122,12 +159,11 @@ async def trades(
         trades_wanted=(min(start.offset, size) + 1 if start else 0) + request.size,
         size=size,
     )
-    found = _from_cursor(buckets, start, request.forward, request.cursor_argument)
+    found = _from_cursor(customer_id, buckets, start, request.forward, request.cursor_argument)
     total = None
     if selects(info, "totalCount"):
         total = (await counts(info, customer_id=customer_id)).trade_count
-    page = Page.cut(found, request, lambda p: TRADE_CURSOR.encode(p.position), total=total)
-    return page.map(lambda placed: placed.trade)
+    return Page.cut(found, request, lambda p: TRADE_CURSOR.encode(p.position), total=total)
 
 
 class TradeArgs(Protocol):
@@ -160,14 +196,17 @@ def _validated_trade(index: int, trade: TradeArgs) -> TradeDoc:
     return TradeDoc(trade.type.value, trade.ticker, trade.qty, trade.date)
 
 
-async def record_trades(info: Info, *, customer_id: int, trades: Sequence[TradeArgs]) -> list[int]:
-    """The page each trade went to, in input order."""
-    customer_id = customer_id_argument(customer_id)
+async def record_trades(
+    info: Info, *, customer_id: int | None, customer: str | None, trades: Sequence[TradeArgs]
+) -> tuple[int, list[int]]:
+    """The customer, and the page each trade went to, in input order."""
+    customer_id = customer_id_argument(customer_id, customer, global_argument="customer")
     validation.at_most(trades, MAX_TRADES_PER_CALL, argument="trades", minimum=1)
     validated = [_validated_trade(index, trade) for index, trade in enumerate(trades)]
-    return await store.record_trades(
+    pages = await store.record_trades(
         info.context.collection(store.COLLECTION),
         customer_id=customer_id,
         trades=validated,
         size=info.context.settings.trades_per_bucket,
     )
+    return customer_id, pages

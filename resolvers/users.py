@@ -10,6 +10,7 @@ from typing import Protocol
 from resolvers import validation
 from resolvers.context import Info
 from resolvers.errors import BadUserInput, LimitExceeded, NotFound
+from resolvers.global_ids import domain_id, owned_key
 from resolvers.orders import USERS_WITH_PAGE, prefetch_args
 from settings import (
     MAX_ORDER_ID_LENGTH,
@@ -32,31 +33,40 @@ class LoadedUser:
     pages: Mapping[PageArgs, OrderPage] = field(default_factory=dict)
 
 
-def _loaded(found: UserWithPage | None, args: PageArgs | None) -> LoadedUser | None:
+def loaded_user(found: UserWithPage | None, args: PageArgs | None) -> LoadedUser | None:
     if found is None:
         return None
     pages = {args: found.page} if args is not None and found.page is not None else {}
     return LoadedUser(found.user, pages)
 
 
-def _user_id(value: str, *, argument: str = "userId") -> str:
-    return validation.text(value, argument=argument, maximum=MAX_USER_ID_LENGTH)
+def user_id_argument(value: str, *, argument: str = "userId") -> str:
+    """A user named by its global id or its own (`userId`)."""
+    own = domain_id(value, "User", argument=argument)
+    return validation.text(own, argument=argument, maximum=MAX_USER_ID_LENGTH)
+
+
+def order_id_argument(value: str, *, user_id: str, argument: str) -> str:
+    """An order named by its global id (of this user) or its own (`orderId`)."""
+    own = owned_key(value, "Order", user_id, argument=argument)
+    return validation.text(
+        value if own is None else own, argument=argument, maximum=MAX_ORDER_ID_LENGTH
+    )
 
 
 async def user(info: Info, *, user_id: str) -> LoadedUser | None:
-    user_id = _user_id(user_id)
+    user_id = user_id_argument(user_id)
     args = prefetch_args(info)
     found = await info.context.loader(USERS_WITH_PAGE, args).load(user_id)
-    return _loaded(found, args)
+    return loaded_user(found, args)
 
 
 async def users(info: Info, *, user_ids: Sequence[str]) -> list[LoadedUser | None]:
     validation.at_most(user_ids, MAX_USERS_PER_QUERY, argument="userIds")
-    for index, user_id in enumerate(user_ids):
-        _user_id(user_id, argument=f"userIds[{index}]")
+    ids = [user_id_argument(u, argument=f"userIds[{i}]") for i, u in enumerate(user_ids)]
     args = prefetch_args(info)
-    found = await info.context.loader(USERS_WITH_PAGE, args).load_many(list(user_ids))
-    return [_loaded(f, args) for f in found]
+    found = await info.context.loader(USERS_WITH_PAGE, args).load_many(ids)
+    return [loaded_user(f, args) for f in found]
 
 
 class OrderArgs(Protocol):
@@ -70,7 +80,7 @@ class OrderArgs(Protocol):
     def info(self) -> str | None: ...
 
 
-def _orders(orders: Sequence[OrderArgs], *, max_orders: int) -> list[OrderDoc]:
+def _orders(orders: Sequence[OrderArgs], *, user_id: str, max_orders: int) -> list[OrderDoc]:
     validation.at_most(orders, MAX_ORDERS_PER_CALL, argument="orders")
     if len(orders) > max_orders:
         raise LimitExceeded(f"orders: a user holds at most {max_orders} orders", argument="orders")
@@ -78,7 +88,7 @@ def _orders(orders: Sequence[OrderArgs], *, max_orders: int) -> list[OrderDoc]:
     validated = []
     for index, order in enumerate(orders):
         where = f"orders[{index}]"
-        order_id = validation.text(order.id, argument=f"{where}.id", maximum=MAX_ORDER_ID_LENGTH)
+        order_id = order_id_argument(order.id, user_id=user_id, argument=f"{where}.id")
         if order_id in seen:
             raise BadUserInput(
                 f"{where}.id: {order_id!r} is also orders[{seen[order_id]}].id",
@@ -102,7 +112,7 @@ async def upsert_orders(
     orders: Sequence[OrderArgs],
 ) -> LoadedUser:
     ctx = info.context
-    user_id = _user_id(user_id)
+    user_id = user_id_argument(user_id)
     if user_type is not None:
         validation.text(user_type, argument="userType", maximum=MAX_USER_TEXT_LENGTH)
     if name is not None:
@@ -111,7 +121,7 @@ async def upsert_orders(
     doc = await store.upsert_orders(
         ctx.collection(store.COLLECTION),
         user_id=user_id,
-        orders=_orders(orders, max_orders=max_orders),
+        orders=_orders(orders, user_id=user_id, max_orders=max_orders),
         user_type=user_type,
         name=name,
         max_orders=max_orders,
@@ -120,10 +130,10 @@ async def upsert_orders(
 
 
 async def delete_orders(info: Info, *, user_id: str, order_ids: Sequence[str]) -> LoadedUser:
-    user_id = _user_id(user_id)
+    user_id = user_id_argument(user_id)
     validation.at_most(order_ids, MAX_ORDERS_PER_CALL, argument="orderIds")
     ids = [
-        validation.text(order_id, argument=f"orderIds[{i}]", maximum=MAX_ORDER_ID_LENGTH)
+        order_id_argument(order_id, user_id=user_id, argument=f"orderIds[{i}]")
         for i, order_id in enumerate(order_ids)
     ]
     doc = await store.delete_orders(

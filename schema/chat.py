@@ -6,19 +6,22 @@ from __future__ import annotations
 from datetime import datetime
 
 import strawberry
+from bson import ObjectId
 
 from resolvers import chat_messages as messages
 from resolvers import chat_sessions as sessions
+from resolvers.chat_messages import SessionMessage
 from resolvers.context import Info
 from schema.mutation import write_mutation
+from schema.node import Node, node_id
 from schema.relay import Connection
 from store.chat_pages import MessageDoc
 from store.chat_sessions import SessionDoc
 
 
 @strawberry.type(description="One message; a deleted one keeps its `seq`, with its text emptied.")
-class Message:
-    id: strawberry.ID
+class Message(Node):
+    message_id: strawberry.ID = strawberry.field(description="The message's own id.")
     seq: int = strawberry.field(description="1, 2, 3... in the session, without gaps.")
     author: str
     text: str
@@ -27,9 +30,14 @@ class Message:
     deleted: bool
 
     @classmethod
-    def from_doc(cls, doc: MessageDoc) -> Message:
+    def from_record(cls, record: SessionMessage) -> Message:
+        return cls.from_doc(record.message, session_id=record.session_id)
+
+    @classmethod
+    def from_doc(cls, doc: MessageDoc, *, session_id: ObjectId) -> Message:
         return cls(
-            id=strawberry.ID(str(doc.id)),
+            id=node_id("Message", str(session_id), str(doc.id)),
+            message_id=strawberry.ID(str(doc.id)),
             seq=doc.seq,
             author=doc.author,
             text=doc.text,
@@ -55,12 +63,13 @@ async def _messages(
     page = await messages.messages(
         info, session=root.doc, first=first, after=after, last=last, before=before
     )
-    return MessageConnection.from_page(page, Message.from_doc)
+    session_id = root.doc.id
+    return MessageConnection.from_page(page, lambda m: Message.from_doc(m, session_id=session_id))
 
 
 @strawberry.type(description="A chat session: its messages live in capped page documents.")
-class ChatSession:
-    id: strawberry.ID
+class ChatSession(Node):
+    session_id: strawberry.ID = strawberry.field(description="The session's own id.")
     title: str
     created_at: datetime
     last_message_at: datetime | None
@@ -76,7 +85,8 @@ class ChatSession:
     @classmethod
     def from_doc(cls, doc: SessionDoc) -> ChatSession:
         return cls(
-            id=strawberry.ID(str(doc.id)),
+            id=node_id("ChatSession", str(doc.id)),
+            session_id=strawberry.ID(str(doc.id)),
             title=doc.title,
             created_at=doc.created_at,
             last_message_at=doc.last_message_at,
@@ -131,7 +141,7 @@ async def _post_message(
         text=text,
         client_message_id=client_message_id,
     )
-    return Message.from_doc(stored)
+    return Message.from_record(stored)
 
 
 async def _edit_message(
@@ -140,14 +150,14 @@ async def _edit_message(
     edited = await messages.edit_message(
         info, session_id=session_id, message_id=message_id, text=text
     )
-    return Message.from_doc(edited)
+    return Message.from_record(edited)
 
 
 async def _delete_message(
     info: Info, session_id: strawberry.ID, message_id: strawberry.ID
 ) -> Message:
     deleted = await messages.delete_message(info, session_id=session_id, message_id=message_id)
-    return Message.from_doc(deleted)
+    return Message.from_record(deleted)
 
 
 async def _delete_chat_session(info: Info, id: strawberry.ID) -> bool:

@@ -13,6 +13,7 @@ from resolvers import users as resolve
 from resolvers.context import Info
 from resolvers.users import LoadedUser
 from schema.mutation import write_mutation
+from schema.node import Node, node_id
 from schema.relay import Connection
 from schema.strawberry_internals import install_input_builder
 from store.order_pages import PageArgs
@@ -20,14 +21,21 @@ from store.users import OrderDoc, OrderPage
 
 
 @strawberry.type(description="An order embedded in its user.")
-class Order:
-    id: strawberry.ID
+class Order(Node):
+    order_id: strawberry.ID = strawberry.field(description="The order's own id, in its user.")
+    user_id: str
     info: str | None
     create_time: datetime
 
     @classmethod
-    def from_doc(cls, doc: OrderDoc) -> Order:
-        return cls(id=strawberry.ID(doc.id), info=doc.info, create_time=doc.create_time)
+    def from_doc(cls, doc: OrderDoc, *, user_id: str) -> Order:
+        return cls(
+            id=node_id("Order", user_id, doc.id),
+            order_id=strawberry.ID(doc.id),
+            user_id=user_id,
+            info=doc.info,
+            create_time=doc.create_time,
+        )
 
 
 @strawberry.type(description="A page of a user's orders, newest first (Relay connection).")
@@ -54,11 +62,12 @@ async def _orders(
         before=before,
         max_create_time=max_create_time,
     )
-    return OrderConnection.from_page(page, Order.from_doc)
+    user_id = root.user_id
+    return OrderConnection.from_page(page, lambda doc: Order.from_doc(doc, user_id=user_id))
 
 
 @strawberry.type(description="A user and the orders embedded in it.")
-class User:
+class User(Node):
     user_id: str
     user_type: str | None
     name: str | None
@@ -70,6 +79,7 @@ class User:
     def from_loaded(cls, loaded: LoadedUser) -> User:
         user = loaded.user
         return cls(
+            id=node_id("User", user.user_id),
             user_id=user.user_id,
             user_type=user.user_type,
             name=user.name,

@@ -15,6 +15,7 @@ from strawberry.types import ExecutionContext
 from schema.chat import ChatMutations, ChatQueries
 from schema.document_cache import DocumentCache
 from schema.errors import label_errors
+from schema.nodes import NodeQueries
 from schema.orders import UserMutations, UserQueries
 from schema.scalars import SCALARS
 from schema.sensors import SensorMutations, SensorQueries
@@ -29,7 +30,7 @@ DOCUMENT_CACHE_SIZE = 1_000
 
 
 @strawberry.type
-class Query(SensorQueries, UserQueries, CustomerQueries, SeriesQueries, ChatQueries):
+class Query(NodeQueries, SensorQueries, UserQueries, CustomerQueries, SeriesQueries, ChatQueries):
     pass
 
 

@@ -12,6 +12,7 @@ from resolvers import sensors as resolve
 from resolvers.context import Info
 from schema.errors import code_of
 from schema.mutation import write_mutation
+from schema.node import Node, node_id
 from schema.relay import Connection
 from schema.strawberry_internals import install_input_builder
 from store.sensor_pages import SensorOrder as StoredSensorOrder
@@ -71,8 +72,8 @@ class HourlyTotal:
 
 
 @strawberry.type(description="A sensor and its event counts over the last 24 hours.")
-class Sensor:
-    id: strawberry.ID
+class Sensor(Node):
+    sensor_id: strawberry.ID = strawberry.field(description="The sensor's own id.")
     title: str
     count24h: int = strawberry.field(
         description="Events in the current UTC hour and the 23 before it, computed at read time."
@@ -89,7 +90,8 @@ class Sensor:
         by_hour = {t.hour: t for t in doc.totals if window.holds(t.hour)}
         stats = SensorStats.of(list(by_hour.values()))
         return cls(
-            id=strawberry.ID(str(doc.id)),
+            id=node_id("Sensor", str(doc.id)),
+            sensor_id=strawberry.ID(str(doc.id)),
             title=doc.title,
             count24h=stats.count,
             stats24h=stats,

@@ -14,6 +14,7 @@ from resolvers.context import Info
 from resolvers.series import FieldStatsRecord, PointRecord
 from resolvers.series_time import Granularity
 from schema.mutation import write_mutation
+from schema.node import Node, node_id
 from store.measurements import MeasurementDoc
 
 GRAPHQL_INT_MAX = 2**31 - 1
@@ -87,7 +88,7 @@ async def _tag_values(
 @strawberry.type(
     description="A measurement: its field names and tag keys (as InfluxDB shows them)."
 )
-class Measurement:
+class Measurement(Node):
     name: str
     fields: list[str]
     tag_keys: list[str]
@@ -98,7 +99,12 @@ class Measurement:
 
     @classmethod
     def from_doc(cls, doc: MeasurementDoc) -> Measurement:
-        return cls(name=doc.name, fields=list(doc.fields), tag_keys=list(doc.tag_keys))
+        return cls(
+            id=node_id("Measurement", doc.name),
+            name=doc.name,
+            fields=list(doc.fields),
+            tag_keys=list(doc.tag_keys),
+        )
 
 
 @strawberry.type

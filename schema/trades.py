@@ -4,30 +4,42 @@ from stored buckets live here, once."""
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Annotated
 
 import strawberry
 
 from resolvers import trades as resolve
 from resolvers.context import Info
+from resolvers.trades import PlacedTrade
 from schema.mutation import write_mutation
+from schema.node import Node, node_id
 from schema.relay import Connection
 from schema.strawberry_internals import install_input_builder
-from store.trades import Bucket, TradeDoc
+from store.trades import Bucket
 from store.trades import TradeType as StoredTradeType
 
 strawberry.enum(StoredTradeType, name="TradeType")
 
 
-@strawberry.type
-class Trade:
+@strawberry.type(
+    description="A trade; its place (page and offset) in its customer's trades never changes."
+)
+class Trade(Node):
     type: StoredTradeType
     ticker: str
     qty: int
     date: datetime
 
     @classmethod
-    def from_doc(cls, doc: TradeDoc) -> Trade:
-        return cls(type=StoredTradeType(doc.type), ticker=doc.ticker, qty=doc.qty, date=doc.date)
+    def from_placed(cls, placed: PlacedTrade) -> Trade:
+        doc, where = placed.trade, placed.position
+        return cls(
+            id=node_id("Trade", placed.customer_id, where.page, where.offset),
+            type=StoredTradeType(doc.type),
+            ticker=doc.ticker,
+            qty=doc.qty,
+            date=doc.date,
+        )
 
 
 @strawberry.type(description="One bucket: the trades of one page, oldest first.")
@@ -37,8 +49,8 @@ class TradePage:
     has_next_page: bool
 
     @classmethod
-    def from_bucket(cls, bucket: Bucket, *, has_next: bool) -> TradePage:
-        trades = [Trade.from_doc(t) for t in bucket.trades]
+    def from_bucket(cls, bucket: Bucket, *, customer_id: int, has_next: bool) -> TradePage:
+        trades = [Trade.from_placed(t) for t in resolve.placed_trades(customer_id, bucket)]
         return cls(number=bucket.page, trades=trades, has_next_page=has_next)
 
 
@@ -57,7 +69,9 @@ async def _page_count(root: Customer, info: Info) -> int:
 
 async def _page(root: Customer, info: Info, number: int) -> TradePage | None:
     bucket, has_next = await resolve.page(info, customer_id=root.customer_id, number=number)
-    return None if bucket is None else TradePage.from_bucket(bucket, has_next=has_next)
+    if bucket is None:
+        return None
+    return TradePage.from_bucket(bucket, customer_id=root.customer_id, has_next=has_next)
 
 
 async def _trades(
@@ -71,11 +85,11 @@ async def _trades(
     page = await resolve.trades(
         info, customer_id=root.customer_id, first=first, after=after, last=last, before=before
     )
-    return TradeConnection.from_page(page, Trade.from_doc)
+    return TradeConnection.from_page(page, Trade.from_placed)
 
 
 @strawberry.type(description="A customer's trades, grouped 10 to a bucket document (page).")
-class Customer:
+class Customer(Node):
     customer_id: int
     trade_count: int = strawberry.field(resolver=_trade_count)
     page_count: int = strawberry.field(resolver=_page_count)
@@ -85,6 +99,10 @@ class Customer:
     trades: TradeConnection = strawberry.field(
         resolver=_trades, description="In insertion order; `last`/`before` read newest first."
     )
+
+    @classmethod
+    def of(cls, customer_id: int) -> Customer:
+        return cls(id=node_id("Customer", customer_id), customer_id=customer_id)
 
 
 @strawberry.input
@@ -106,9 +124,16 @@ class RecordTradesPayload:
     )
 
 
-async def _customer(info: Info, customer_id: int) -> Customer | None:
-    found = await resolve.customer(info, customer_id=customer_id)
-    return None if found is None else Customer(customer_id=found)
+async def _customer(
+    info: Info,
+    customer_id: int | None = None,
+    id: Annotated[
+        strawberry.ID | None,
+        strawberry.argument(description="The customer's global id, instead of customerId."),
+    ] = None,
+) -> Customer | None:
+    found = await resolve.customer(info, customer_id=customer_id, id=id)
+    return None if found is None else Customer.of(found)
 
 
 @strawberry.type
@@ -119,10 +144,19 @@ class CustomerQueries:
 
 
 async def _record_trades(
-    info: Info, customer_id: int, trades: list[TradeInput]
+    info: Info,
+    customer_id: int | None = None,
+    customer: Annotated[
+        strawberry.ID | None,
+        strawberry.argument(description="The customer's global id, instead of customerId."),
+    ] = None,
+    *,
+    trades: list[TradeInput],
 ) -> RecordTradesPayload:
-    pages = await resolve.record_trades(info, customer_id=customer_id, trades=trades)
-    return RecordTradesPayload(customer=Customer(customer_id=customer_id), page_numbers=pages)
+    customer_id, pages = await resolve.record_trades(
+        info, customer_id=customer_id, customer=customer, trades=trades
+    )
+    return RecordTradesPayload(customer=Customer.of(customer_id), page_numbers=pages)
 
 
 @strawberry.type

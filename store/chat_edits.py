@@ -3,12 +3,14 @@ the (sessionId, messages.id) index and changed through an array filter."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from bson import ObjectId
 from pymongo import ReturnDocument
 
 from store.chat_pages import MessageDoc, message_from_document, pick
+from store.expressions import literal
 from store.protocols import AsyncCollection, Document
 
 
@@ -58,3 +60,26 @@ async def delete_message(
     message. Idempotent. One command."""
     where = {"sessionId": session_id, "messages.id": message_id}
     return await _change_message(coll, where, message_id, {"text": "", "deleted": True})
+
+
+async def find_messages(
+    coll: AsyncCollection, *, keys: Sequence[tuple[ObjectId, ObjectId]]
+) -> dict[tuple[ObjectId, ObjectId], MessageDoc]:
+    """Messages by (session, message id), only those asked read from each page, on the
+    (sessionId, messages.id) index: one command."""
+    wanted: dict[ObjectId, list[ObjectId]] = {}
+    for session_id, message_id in keys:
+        wanted.setdefault(session_id, []).append(message_id)
+    where = [{"sessionId": s, "messages.id": {"$in": ids}} for s, ids in wanted.items()]
+    every_id = sorted({message_id for _, message_id in keys})
+    keep = {"$in": ["$$this.id", literal(every_id)]}
+    projection = {
+        "_id": 0,
+        "sessionId": 1,
+        "found": {"$filter": {"input": "$messages", "cond": keep}},
+    }
+    docs = await coll.find({"$or": where}, projection=projection).to_list()
+    found = {
+        (raw["sessionId"], m["id"]): message_from_document(m) for raw in docs for m in raw["found"]
+    }
+    return {key: found[key] for key in keys if key in found}

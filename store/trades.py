@@ -158,3 +158,18 @@ async def walk_buckets(
         size=size,
     )
     return [bucket_from_document(d) for d in docs]
+
+
+async def find_trades(
+    coll: AsyncCollection, *, places: Sequence[tuple[int, int, int]]
+) -> dict[tuple[int, int, int], TradeDoc]:
+    """Trades by (customer, page, offset in the page): one command for all of them."""
+    pages = sorted({(customer, page) for customer, page, _ in places})
+    where = [{"customerId": customer, "page": page} for customer, page in pages]
+    docs = await coll.find({"$or": where} if len(where) > 1 else where[0]).to_list()
+    found = {}
+    for raw in docs:
+        bucket = bucket_from_document(raw)
+        for offset, trade in enumerate(bucket.trades):
+            found[(int(raw["customerId"]), bucket.page, offset)] = trade
+    return {place: found[place] for place in places if place in found}

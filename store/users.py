@@ -217,3 +217,23 @@ async def load_users(
             user=_user(raw), page=None if page is None else _page(raw, page)
         )
     return found
+
+
+async def find_orders(
+    coll: AsyncCollection, *, keys: Sequence[tuple[str, str]]
+) -> dict[tuple[str, str], OrderDoc]:
+    """Orders by (userId, order id), only those asked read from each user: one command."""
+    wanted: dict[str, list[str]] = {}
+    for user_id, order_id in keys:
+        wanted.setdefault(user_id, []).append(order_id)
+    where = [{"userId": user_id, "orderList._id": {"$in": ids}} for user_id, ids in wanted.items()]
+    every_id = sorted({order_id for _, order_id in keys})
+    keep = {"$in": ["$$this._id", literal(every_id)]}
+    projection = {
+        "_id": 0,
+        "userId": 1,
+        "orders": {"$filter": {"input": {"$ifNull": ["$orderList", []]}, "cond": keep}},
+    }
+    docs = await coll.find({"$or": where}, projection=projection).to_list()
+    found = {(raw["userId"], str(o["_id"])): _order(o) for raw in docs for o in raw["orders"]}
+    return {key: found[key] for key in keys if key in found}

@@ -18,14 +18,19 @@ from resolvers.context import Context, build_context
 from schema.errors import masked
 from schema.schema import ArraygraphSchema
 from schema.strawberry_internals import PlainJsonPost
+from web.persisted_queries import PersistedQueries
+from web.persisted_view import PersistedQueryView
 from web.state import AppState
 
 
-class GraphQLView(PlainJsonPost, GraphQL[Context, None]):
-    def __init__(self, state: AppState, schema: ArraygraphSchema) -> None:
+class GraphQLView(PersistedQueryView, PlainJsonPost, GraphQL[Context, None]):
+    def __init__(
+        self, state: AppState, schema: ArraygraphSchema, persisted: PersistedQueries
+    ) -> None:
         ide: Literal["graphiql"] | None = "graphiql" if state.settings.graphiql else None
         super().__init__(schema, graphql_ide=ide, allow_queries_via_get=True)
         self.state = state
+        self.persisted = persisted
 
     async def get_context(self, request: Any, response: Any = None) -> Context:
         return build_context(

@@ -7,14 +7,14 @@ from typing import Any
 from store.protocols import AsyncCollection
 from tests.support import Api
 
-CREATE = (
-    "mutation($t: String!) { createChatSession(title: $t) { id title messageCount pageCount } }"
-)
+CREATE = """
+mutation($t: String!) { createChatSession(title: $t) { sessionId title messageCount pageCount } }
+"""
 POST = """
 mutation($s: ID!, $a: String!, $x: String!, $c: String) {
   postMessage(sessionId: $s, author: $a, text: $x, clientMessageId: $c) { ...M }
 }
-fragment M on Message { id seq author text sentAt editedAt deleted }
+fragment M on Message { id messageId seq author text sentAt editedAt deleted }
 """
 EDIT = """
 mutation($s: ID!, $m: ID!, $x: String!) {
@@ -41,7 +41,7 @@ SESSION = "query($s: ID!) { chatSession(id: $s) { id title messageCount pageCoun
 
 
 async def create_session(api: Api, title: str = "support") -> str:
-    session_id: str = (await api.data(CREATE, {"t": title}))["createChatSession"]["id"]
+    session_id: str = (await api.data(CREATE, {"t": title}))["createChatSession"]["sessionId"]
     return session_id
 
 

@@ -53,10 +53,9 @@ async def test_two_server_instances_posting_into_one_session_keep_every_invarian
             httpx.AsyncClient(base_url=first, timeout=120) as a,
             httpx.AsyncClient(base_url=second, timeout=120) as b,
         ):
-            created = await a.post(
-                "/graphql", json={"query": 'mutation { createChatSession(title: "two") { id } }'}
-            )
-            session_id = created.json()["data"]["createChatSession"]["id"]
+            create = 'mutation { createChatSession(title: "two") { sessionId } }'
+            created = await a.post("/graphql", json={"query": create})
+            session_id = created.json()["data"]["createChatSession"]["sessionId"]
 
             async def send(n: int) -> dict[str, Any]:
                 variables = {"s": session_id, "a": "ada", "x": f"m{n}", "c": f"c{n % 30}"}

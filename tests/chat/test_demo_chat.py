@@ -15,7 +15,7 @@ async def test_demo_session_holds_2500_messages_read_from_the_newest(make_api: A
         assert (session["messageCount"], session["pageCount"]) == (2_500, 5)
         seqs = [e["node"]["seq"] for e in session["messages"]["edges"]]
         assert seqs == [2_498, 2_499, 2_500]
-        listed = await api.data("{ chatSessions(first: 1) { edges { node { id } } } }")
-        assert listed["chatSessions"]["edges"][0]["node"]["id"] == str(DEMO_SESSION_ID)
+        listed = await api.data("{ chatSessions(first: 1) { edges { node { sessionId } } } }")
+        assert listed["chatSessions"]["edges"][0]["node"]["sessionId"] == str(DEMO_SESSION_ID)
         post = 'mutation($s: ID!) { postMessage(sessionId: $s, author: "me", text: "hi") { seq } }'
         assert (await api.data(post, {"s": str(DEMO_SESSION_ID)}))["postMessage"]["seq"] == 2_501

@@ -74,7 +74,7 @@ async def test_edit_message_of_another_session_is_not_found(api: Api) -> None:
     await assert_rejected(
         api,
         EDIT,
-        {"s": second, "m": message["id"], "x": "x"},
+        {"s": second, "m": message["messageId"], "x": "x"},
         code="NOT_FOUND",
         argument="messageId",
     )

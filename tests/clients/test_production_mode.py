@@ -65,3 +65,13 @@ async def test_development_serves_graphiql(make_api: ApiFactory) -> None:
         page = await api.client.get("/graphql", headers={"accept": "text/html"})
         assert page.status_code == 200
         assert "graphiql" in page.text.lower()
+
+
+async def test_production_validation_errors_suggest_no_schema_names(make_api: ApiFactory) -> None:
+    async with make_api(PRODUCTION) as api:
+        body = await api.post("{ sensorz { totalCount } }")
+        assert error_codes(body) == ["GRAPHQL_VALIDATION_FAILED"]
+        assert body["errors"][0]["message"] == "Cannot query field 'sensorz' on type 'Query'."
+    async with make_api(Settings()) as api:
+        body = await api.post("{ sensorz { totalCount } }")
+        assert "Did you mean 'sensor'" in body["errors"][0]["message"]

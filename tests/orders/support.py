@@ -25,7 +25,7 @@ query($userId: String!, $first: Int, $after: String, $last: Int, $before: String
     orderCount
     orders(first: $first, after: $after, last: $last, before: $before, maxCreateTime: $max) {
       totalCount
-      edges { cursor node { id info createTime } }
+      edges { cursor node { orderId info createTime } }
       pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
     }
   }

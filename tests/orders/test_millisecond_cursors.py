@@ -38,7 +38,7 @@ def _fetch(api: Api, **arguments: Any) -> Any:
 async def test_orders_walked_forward_one_by_one_are_each_seen_once(api: Api, moment: str) -> None:
     await _orders_at(api, moment)
     nodes = await walk(_fetch(api, first=1))
-    assert [n["id"] for n in nodes] == ["later", "c", "b", "a"]
+    assert [n["orderId"] for n in nodes] == ["later", "c", "b", "a"]
     assert {n["createTime"] for n in nodes[1:]} == {moment}
 
 
@@ -46,4 +46,4 @@ async def test_orders_walked_forward_one_by_one_are_each_seen_once(api: Api, mom
 async def test_orders_walked_backward_one_by_one_are_each_seen_once(api: Api, moment: str) -> None:
     await _orders_at(api, moment)
     nodes = await walk(_fetch(api, last=1), backward=True)
-    assert [n["id"] for n in nodes] == ["later", "c", "b", "a"]
+    assert [n["orderId"] for n in nodes] == ["later", "c", "b", "a"]

@@ -17,7 +17,7 @@ async def _page(api: Api, **variables: Any) -> dict[str, Any]:
 
 
 def _ids(connection: dict[str, Any]) -> list[str]:
-    return [edge["node"]["id"] for edge in connection["edges"]]
+    return [edge["node"]["orderId"] for edge in connection["edges"]]
 
 
 async def test_orders_are_newest_first_and_counted(api: Api) -> None:

@@ -10,7 +10,7 @@ query($ids: [String!]!, $max: DateTime) {
   users(userIds: $ids) {
     userId orderCount
     orders(first: 5, maxCreateTime: $max) {
-      totalCount edges { node { id } } pageInfo { hasNextPage }
+      totalCount edges { node { orderId } } pageInfo { hasNextPage }
     }
   }
 }
@@ -36,23 +36,23 @@ async def test_users_of_100_ids_with_pages_take_one_round_trip(api: Api) -> None
     assert [u and u["orderCount"] for u in data["users"]] == [13, None, 107]
     assert data["users"][0]["orders"]["totalCount"] == 13
     assert data["users"][2]["orders"]["totalCount"] == 51
-    assert data["users"][2]["orders"]["edges"][0]["node"]["id"] == "o000050"
+    assert data["users"][2]["orders"]["edges"][0]["node"]["orderId"] == "o000050"
 
 
 async def test_two_differently_aliased_pages_take_one_command_each(api: Api) -> None:
     await seed_orders(api, "u", 30)
     query = """{ user(userId: "u") {
-        newest: orders(first: 2) { edges { node { id } } }
-        oldest: orders(last: 2) { edges { node { id } } } } }"""
+        newest: orders(first: 2) { edges { node { orderId } } }
+        oldest: orders(last: 2) { edges { node { orderId } } } } }"""
     assert await api.round_trips(query) == 2
     data = await api.data(query)
-    ids = {k: [e["node"]["id"] for e in v["edges"]] for k, v in data["user"].items()}
+    ids = {k: [e["node"]["orderId"] for e in v["edges"]] for k, v in data["user"].items()}
     assert ids == {"newest": ["o000029", "o000028"], "oldest": ["o000001", "o000000"]}
 
 
 async def test_upsert_orders_payload_with_orders_takes_two(api: Api) -> None:
     mutation = """mutation($o: [OrderInput!]!) { upsertOrders(userId: "u", orders: $o) {
-        orderCount orders(first: 1) { edges { node { id } } } } }"""
+        orderCount orders(first: 1) { edges { node { orderId } } } } }"""
     assert await api.round_trips(mutation, {"o": [order("1", 1)]}) == 2
     assert await api.round_trips(UPSERT, {"userId": "u", "orders": [order("2", 2)]}) == 1
 
@@ -60,6 +60,6 @@ async def test_upsert_orders_payload_with_orders_takes_two(api: Api) -> None:
 async def test_orders_selected_twice_under_one_key_are_read_with_the_users(api: Api) -> None:
     await seed_orders(api, "u", 30)
     query = """{ users(userIds: ["u"]) {
-        orders(first: 1) { edges { node { id } } } orders(first: 1) { totalCount } } }"""
+        orders(first: 1) { edges { node { orderId } } } orders(first: 1) { totalCount } } }"""
     assert await api.round_trips(query) == 1
     assert (await api.data(query))["users"][0]["orders"]["totalCount"] == 30

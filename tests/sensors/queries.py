@@ -6,13 +6,13 @@ from typing import Any
 
 from tests.support import Api
 
-CREATE = "mutation($t: String!) { createSensor(title: $t) { id title count24h } }"
+CREATE = "mutation($t: String!) { createSensor(title: $t) { id sensorId title count24h } }"
 RECORD = """
 mutation($events: [SensorEventInput!]!) {
   recordSensorEvents(events: $events) {
     accepted
     rejected { index sensorId code message }
-    sensors { id title count24h }
+    sensors { sensorId title count24h }
   }
 }
 """
@@ -34,7 +34,7 @@ query($id: ID!) {
 
 async def create_sensor(api: Api, title: str) -> str:
     data = await api.data(CREATE, {"t": title})
-    sensor_id: str = data["createSensor"]["id"]
+    sensor_id: str = data["createSensor"]["sensorId"]
     return sensor_id
 
 

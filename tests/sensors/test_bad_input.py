@@ -110,7 +110,7 @@ async def test_record_sensor_events_reports_unknown_sensors_and_applies_the_rest
         }
     ]
     assert unknown in payload["rejected"][0]["message"]
-    assert payload["sensors"] == [{"id": sensor_id, "title": "Known", "count24h": 3}]
+    assert payload["sensors"] == [{"sensorId": sensor_id, "title": "Known", "count24h": 3}]
     assert await api.collection("sensors").count_documents({"_id": ObjectId(unknown)}) == 0
 
 

@@ -7,7 +7,7 @@ from bson import ObjectId
 from tests.sensors.queries import SENSOR, create_sensor
 from tests.support import Api, error_codes
 
-RENAME = "mutation($id: ID!, $t: String!) { renameSensor(id: $id, title: $t) { id title } }"
+RENAME = "mutation($id: ID!, $t: String!) { renameSensor(id: $id, title: $t) { sensorId title } }"
 DELETE = "mutation($id: ID!) { deleteSensor(id: $id) }"
 
 
@@ -22,7 +22,7 @@ async def test_create_sensor_starts_with_no_events(api: Api) -> None:
 async def test_rename_sensor_changes_only_the_title(api: Api) -> None:
     sensor_id = await create_sensor(api, "Old")
     renamed = (await api.data(RENAME, {"id": sensor_id, "t": "New"}))["renameSensor"]
-    assert renamed == {"id": sensor_id, "title": "New"}
+    assert renamed == {"sensorId": sensor_id, "title": "New"}
 
 
 async def test_rename_sensor_of_an_unknown_id_is_not_found(api: Api) -> None:

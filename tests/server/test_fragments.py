@@ -128,14 +128,14 @@ MUTATIONS = [
         'mutation { upsertOrders(userId: "u", orders: [{id: "new", '
         'createTime: "2022-09-12T12:05:00Z"}]) { SELECTION } }',
         "User",
-        "orderCount orders(first: 2) { totalCount edges { node { id } } }",
-        "'totalCount': 31, 'edges': [{'node': {'id': 'new'}}",
+        "orderCount orders(first: 2) { totalCount edges { node { orderId } } }",
+        "'totalCount': 31, 'edges': [{'node': {'orderId': 'new'}}",
     ),
     (
         'mutation { deleteOrders(userId: "u", orderIds: ["o00"]) { SELECTION } }',
         "User",
-        "orderCount orders(last: 1) { totalCount edges { node { id } } }",
-        "'totalCount': 29, 'edges': [{'node': {'id': 'o29'}}",
+        "orderCount orders(last: 1) { totalCount edges { node { orderId } } }",
+        "'totalCount': 29, 'edges': [{'node': {'orderId': 'o29'}}",
     ),
 ]
 

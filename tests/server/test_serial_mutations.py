@@ -12,7 +12,7 @@ TWO_UPSERTS = """mutation {
   a: upsertOrders(userId: "m", orders: [{id: "1", createTime: "2024-01-01T00:00:00Z"}]) {
     orders(first: 5) { totalCount } }
   b: upsertOrders(userId: "m", orders: [{id: "2", createTime: "2024-01-02T00:00:00Z"}]) {
-    orderCount orders(first: 5) { totalCount edges { node { id } } } }
+    orderCount orders(first: 5) { totalCount edges { node { orderId } } } }
 }"""
 TWO_TRADES = """mutation {
   a: recordTrades(customerId: 9, trades: [{type: BUY, ticker: "T", qty: 1,
@@ -33,7 +33,7 @@ async def test_a_later_upsert_orders_payload_sees_the_earlier_write(api: Api) ->
     assert data["a"]["orders"]["totalCount"] == 1
     assert data["b"]["orderCount"] == 2
     assert data["b"]["orders"]["totalCount"] == 2
-    assert [e["node"]["id"] for e in data["b"]["orders"]["edges"]] == ["2", "1"]
+    assert [e["node"]["orderId"] for e in data["b"]["orders"]["edges"]] == ["2", "1"]
 
 
 async def test_a_later_record_trades_payload_sees_the_earlier_write(api: Api) -> None:

@@ -76,7 +76,7 @@ ARTICLE_USER = {
 }
 QUERY = """{
   customer(customerId: 123) { tradeCount pageCount page(number: 2) { trades { ticker qty } } }
-  user(userId: "u1") { orders(first: 3) { edges { node { id createTime } } } }
+  user(userId: "u1") { orders(first: 3) { edges { node { orderId createTime } } } }
 }"""
 
 
@@ -115,9 +115,9 @@ async def test_migrate_numbers_buckets_dates_orders_and_the_api_reads_them(
             "user": {
                 "orders": {
                     "edges": [
-                        {"node": {"id": "3", "createTime": "2018-12-24T08:49:58.950Z"}},
-                        {"node": {"id": "1", "createTime": "2018-12-24T08:49:58.901Z"}},
-                        {"node": {"id": "2", "createTime": "2018-12-24T08:49:58.900Z"}},
+                        {"node": {"orderId": "3", "createTime": "2018-12-24T08:49:58.950Z"}},
+                        {"node": {"orderId": "1", "createTime": "2018-12-24T08:49:58.901Z"}},
+                        {"node": {"orderId": "2", "createTime": "2018-12-24T08:49:58.900Z"}},
                     ]
                 }
             },

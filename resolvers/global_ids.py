@@ -1,0 +1,114 @@
+"""Global object ids: one opaque `id` per entity, unique across types and owners.
+
+An id is the unpadded base64url of the compact JSON array `[type, *key]`: `["Sensor", "<hex>"]`,
+`["Order", "<userId>", "<orderId>"]`, `["Trade", customerId, page, offset]`... Decoding is exact:
+an id is read only when re-encoding what it holds gives it back, and each key part has the type
+and shape of its domain id, so a forged id is refused, never half-read.
+
+Every argument that names an object takes either form: `domain_or_global` reads a global id of
+the expected type, refuses one of another type, and leaves anything else to be read as the
+domain id. A domain id that is itself a well-formed global id of its own type (a user named
+`WyJVc2VyIiwiYSJd`, say) is read as the global id: the README says so.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from collections.abc import Callable
+from typing import TypeAlias
+
+import orjson
+
+from resolvers.errors import BadUserInput
+
+KeyPart: TypeAlias = str | int
+Key: TypeAlias = tuple[KeyPart, ...]
+
+BASE64URL = re.compile(r"[A-Za-z0-9_-]+")
+HEX_OBJECT_ID = re.compile(r"[0-9a-f]{24}")
+MAX_GLOBAL_ID_LENGTH = 1_024  # the longest key (an order: two ids of 128 and 64) fits well
+
+
+def _object_id(part: object) -> bool:
+    return isinstance(part, str) and HEX_OBJECT_ID.fullmatch(part) is not None
+
+
+def _text(part: object) -> bool:
+    return isinstance(part, str) and part != ""
+
+
+def _whole(part: object) -> bool:
+    return type(part) is int and 0 <= part < 2**63
+
+
+# Each node type's key, part by part.
+NODE_KEYS: dict[str, tuple[Callable[[object], bool], ...]] = {
+    "Sensor": (_object_id,),
+    "User": (_text,),
+    "Order": (_text, _text),
+    "Customer": (_whole,),
+    "Trade": (_whole, _whole, _whole),  # customer, page, offset in the page
+    "ChatSession": (_object_id,),
+    "Message": (_object_id, _object_id),  # session, message
+    "Measurement": (_text,),
+}
+
+
+def global_id(type_name: str, *key: KeyPart) -> str:
+    raw = orjson.dumps([type_name, *key])
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode("ascii")
+
+
+def parse_global_id(value: str) -> tuple[str, Key] | None:
+    """The type and key a global id names; None when `value` is not exactly one."""
+    if len(value) > MAX_GLOBAL_ID_LENGTH or not BASE64URL.fullmatch(value):
+        return None
+    try:
+        raw = base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
+        decoded = orjson.loads(raw)
+    except (binascii.Error, ValueError):
+        return None
+    if not isinstance(decoded, list) or not decoded or decoded[0] not in NODE_KEYS:
+        return None
+    type_name, key = decoded[0], tuple(decoded[1:])
+    shapes = NODE_KEYS[type_name]
+    if len(key) != len(shapes) or not all(ok(part) for ok, part in zip(shapes, key, strict=True)):
+        return None
+    if global_id(type_name, *key) != value:
+        return None
+    return type_name, key
+
+
+def domain_or_global(value: str, type_name: str, *, argument: str) -> Key | None:
+    """The key of `value` when it is a global id of `type_name`; None when it is not a global
+    id (the caller reads it as the domain id); BadUserInput for another type's id."""
+    parsed = parse_global_id(value)
+    if parsed is None:
+        return None
+    found, key = parsed
+    if found != type_name:
+        raise BadUserInput(
+            f"{argument}: is the id of a {found}, not of a {type_name}", argument=argument
+        )
+    return key
+
+
+def owned_key(value: str, type_name: str, owner: KeyPart, *, argument: str) -> str | None:
+    """The own part of a global id whose key is `(owner, own id)` (an order, a message), when
+    `value` is one; BadUserInput when it belongs to another owner than the call names."""
+    key = domain_or_global(value, type_name, argument=argument)
+    if key is None:
+        return None
+    if key[0] != owner:
+        raise BadUserInput(
+            f"{argument}: names a {type_name} of another owner than this call's", argument=argument
+        )
+    return str(key[1])
+
+
+def domain_id(value: str, type_name: str, *, argument: str) -> str:
+    """The domain id `value` names, in either form (for types keyed by one string)."""
+    key = domain_or_global(value, type_name, argument=argument)
+    return value if key is None else str(key[0])

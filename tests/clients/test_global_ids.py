@@ -1,0 +1,116 @@
+"""Global object ids: unique across types and owners, opaque, exact; `node` and `nodes` fetch
+every entity type back through the loaders."""
+
+from __future__ import annotations
+
+import pytest
+
+from resolvers.global_ids import global_id, parse_global_id
+from tests.clients.entities import seed_entities
+from tests.support import Api, assert_rejected
+
+NODE = """
+query($id: ID!) {
+  node(id: $id) {
+    __typename id
+    ...on Sensor { sensorId title }
+    ...on User { userId orderCount }
+    ...on Order { orderId userId }
+    ...on Customer { customerId tradeCount }
+    ...on Trade { ticker qty }
+    ...on ChatSession { sessionId title }
+    ...on Message { messageId text }
+    ...on Measurement { name fields }
+  }
+}
+"""
+NODES = "query($ids: [ID!]!) { nodes(ids: $ids) { __typename id } }"
+ORDERS = """
+mutation($u: String!) {
+  upsertOrders(userId: $u, orders: [{id: "1", createTime: "2024-01-01T00:00:00Z"}]) {
+    orders(first: 1) { edges { node { __typename id orderId userId } } }
+  }
+}
+"""
+
+
+async def test_global_ids_of_two_users_orders_never_collide(api: Api) -> None:
+    ada = (await api.data(ORDERS, {"u": "ada"}))["upsertOrders"]["orders"]["edges"][0]["node"]
+    bob = (await api.data(ORDERS, {"u": "bob"}))["upsertOrders"]["orders"]["edges"][0]["node"]
+    assert ada["orderId"] == bob["orderId"] == "1"
+    assert ada["id"] != bob["id"]
+    assert (ada["userId"], bob["userId"]) == ("ada", "bob")
+
+
+async def test_global_ids_differ_across_every_type(api: Api) -> None:
+    entities = await seed_entities(api)
+    assert len(set(entities.ids.values())) == len(entities.ids) == 8
+
+
+async def test_node_round_trips_every_entity_type(api: Api) -> None:
+    entities = await seed_entities(api)
+    expected: dict[str, dict[str, object]] = {
+        "Sensor": {"sensorId": entities.sensor_id, "title": "boiler"},
+        "User": {"userId": "ada", "orderCount": 1},
+        "Order": {"orderId": "order-1", "userId": "ada"},
+        "Customer": {"customerId": 7, "tradeCount": 1},
+        "Trade": {"ticker": "MDB", "qty": 3},
+        "ChatSession": {"sessionId": entities.session_id, "title": "lobby"},
+        "Message": {"messageId": entities.message_id, "text": "hi"},
+        "Measurement": {"name": "insects", "fields": ["bees"]},
+    }
+    for type_name, node_id in entities.ids.items():
+        found = (await api.data(NODE, {"id": node_id}))["node"]
+        assert found == {"__typename": type_name, "id": node_id, **expected[type_name]}
+
+
+async def test_nodes_answer_in_order_with_null_for_unknown_ids(api: Api) -> None:
+    entities = await seed_entities(api)
+    gone = global_id("Sensor", "65f000000000000000000000")
+    ids = [entities.ids["Message"], gone, entities.ids["Sensor"]]
+    found = (await api.data(NODES, {"ids": ids}))["nodes"]
+    assert found == [
+        {"__typename": "Message", "id": ids[0]},
+        None,
+        {"__typename": "Sensor", "id": ids[2]},
+    ]
+
+
+async def test_nodes_read_each_type_in_one_command(api: Api) -> None:
+    sensors = [
+        (await api.data(f'mutation {{ createSensor(title: "s{i}") {{ id }} }}'))["createSensor"]
+        for i in range(5)
+    ]
+    orders = [
+        (await api.data(ORDERS, {"u": user}))["upsertOrders"]["orders"]["edges"][0]["node"]
+        for user in ("ada", "bob", "cy")
+    ]
+    ids = [s["id"] for s in sensors] + [o["id"] for o in orders]
+    assert await api.round_trips(NODES, {"ids": ids}) == 2  # sensors, then orders
+
+
+async def test_node_of_a_trade_reads_its_bucket_once_for_many_trades(api: Api) -> None:
+    entities = await seed_entities(api)
+    trade_ids = [global_id("Trade", entities.customer_id, 1, 0), entities.ids["Trade"]]
+    assert await api.round_trips(NODES, {"ids": trade_ids}) == 1
+
+
+@pytest.mark.parametrize(
+    "bad", ["", "not an id", "WyJTZW5zb3IiXQ", global_id("Sensor", "xyz"), "W10"]
+)
+async def test_node_refuses_what_is_not_a_global_id(api: Api, bad: str) -> None:
+    await assert_rejected(api, NODE, {"id": bad}, code="BAD_USER_INPUT", argument="id")
+
+
+async def test_nodes_refuse_more_than_100_ids(api: Api) -> None:
+    ids = [global_id("User", f"u{i}") for i in range(101)]
+    await assert_rejected(api, NODES, {"ids": ids}, code="BAD_USER_INPUT", argument="ids")
+
+
+def test_global_ids_decode_exactly_what_they_encode() -> None:
+    encoded = global_id("Order", "a:b", "c")
+    assert parse_global_id(encoded) == ("Order", ("a:b", "c"))
+    assert parse_global_id(encoded + "=") is None  # padding: not the canonical form
+    assert parse_global_id(global_id("Trade", 1, 2)) is None  # a key part missing
+    assert parse_global_id(global_id("Customer", True)) is None  # a bool is not a customer
+    assert parse_global_id(global_id("Nope", "x")) is None
