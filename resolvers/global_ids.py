@@ -28,7 +28,9 @@ Key: TypeAlias = tuple[KeyPart, ...]
 
 BASE64URL = re.compile(r"[A-Za-z0-9_-]+")
 HEX_OBJECT_ID = re.compile(r"[0-9a-f]{24}")
-MAX_GLOBAL_ID_LENGTH = 1_024  # the longest key (an order: two ids of 128 and 64) fits well
+# The longest key, an order of a 128-character user id and a 64-character order id, all of
+# 4-byte characters, encodes to 1,043 characters.
+MAX_GLOBAL_ID_LENGTH = 2_048
 
 
 def _object_id(part: object) -> bool:

@@ -114,3 +114,18 @@ def test_global_ids_decode_exactly_what_they_encode() -> None:
     assert parse_global_id(global_id("Trade", 1, 2)) is None  # a key part missing
     assert parse_global_id(global_id("Customer", True)) is None  # a bool is not a customer
     assert parse_global_id(global_id("Nope", "x")) is None
+
+
+def test_global_ids_of_the_longest_keys_decode() -> None:
+    user_id, order_id = "\U0001f600" * 128, "\U0001f600" * 64  # 4 bytes each in UTF-8
+    encoded = global_id("Order", user_id, order_id)
+    assert parse_global_id(encoded) == ("Order", (user_id, order_id))
+
+
+async def test_node_of_a_user_reads_its_orders_page_in_the_same_command(api: Api) -> None:
+    entities = await seed_entities(api)
+    query = """query($id: ID!) { node(id: $id) { ...U } }
+    fragment U on User { userId orders(first: 2) { edges { node { orderId } } } }"""
+    assert await api.round_trips(query, {"id": entities.ids["User"]}) == 1
+    found = (await api.data(query, {"id": entities.ids["User"]}))["node"]
+    assert found == {"userId": "ada", "orders": {"edges": [{"node": {"orderId": "order-1"}}]}}
