@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test test-wire lint check-layers check-sizes bench schema clean
+.PHONY: install run browser test test-wire lint check-layers check-sizes bench schema clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,7 +17,7 @@ install: $(STAMP)
 run: $(STAMP)
 	$(BIN)/arraygraph serve --demo
 
-test: $(STAMP)
+test: $(STAMP) browser
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy .
@@ -26,8 +26,20 @@ test: $(STAMP)
 	$(BIN)/pytest
 
 # Every test again, through PyMongo's AsyncMongoClient against the embedded engine's wire front.
-test-wire: $(STAMP)
+test-wire: $(STAMP) browser
 	ARRAYGRAPH_TEST_ENGINE=wire $(BIN)/pytest
+
+# Debian's Chromium for the browser tests (tests/support/browser.py), as root or through sudo;
+# where it cannot be installed the build goes on and those tests skip, saying why.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+		if [ "$$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo -n"; fi; \
+		echo "installing chromium for the browser tests (apt-get)"; \
+		{ $$sudo apt-get update -qq && $$sudo env DEBIAN_FRONTEND=noninteractive \
+			apt-get install -y -qq --no-install-recommends chromium; } >/dev/null 2>&1 \
+		&& command -v chromium >/dev/null 2>&1 \
+		|| echo "chromium could not be installed: browser tests will be skipped"; \
+	}
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -13,6 +13,7 @@ from store.chat_page_size import check_messages_per_page
 from store.database import Database
 from web.body_limit import BodyLimit
 from web.cors import cors
+from web.graphiql import graphiql_routes
 from web.graphql_view import GraphQLView
 from web.health import health_routes
 from web.persisted_queries import persisted_queries
@@ -34,6 +35,7 @@ def create_app(
     middleware = [*cors(settings), Middleware(BodyLimit, max_bytes=settings.max_request_bytes)]
     persisted = persisted_queries(settings, schema)
     routes = [Route("/graphql", GraphQLView(state, schema, persisted)), *health_routes(state)]
+    routes += graphiql_routes(settings)  # the IDE's assets, when GraphiQL is on
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan(state, demo=demo))
     app.state.arraygraph = state
     app.state.schema = schema

@@ -18,6 +18,7 @@ from resolvers.context import Context, build_context
 from schema.errors import masked
 from schema.schema import ArraygraphSchema
 from schema.strawberry_internals import PlainJsonPost
+from web.graphiql import graphiql_html
 from web.persisted_queries import PersistedQueries
 from web.persisted_view import PersistedQueryView
 from web.state import AppState
@@ -54,6 +55,11 @@ class GraphQLView(PersistedQueryView, PlainJsonPost, GraphQL[Context, None]):
 
     def encode_json(self, data: object) -> bytes:
         return orjson.dumps(data)
+
+    @property
+    def graphql_ide_html(self) -> str:
+        # Served from the package (web/graphiql.py): no CDN, so it works offline.
+        return graphiql_html()
 
     async def process_result(self, request: Any, result: ExecutionResult) -> GraphQLHTTPResponse:
         # The schema gave every error its code; unexpected ones leave masked.
