@@ -21,13 +21,17 @@ from typing import TypeAlias
 
 import orjson
 
+from resolvers import validation
 from resolvers.errors import BadUserInput
+from settings import MAX_ORDER_ID_LENGTH, MAX_USER_ID_LENGTH, SERIES_NAME_PATTERN
 
 KeyPart: TypeAlias = str | int
 Key: TypeAlias = tuple[KeyPart, ...]
 
 BASE64URL = re.compile(r"[A-Za-z0-9_-]+")
 HEX_OBJECT_ID = re.compile(r"[0-9a-f]{24}")
+SERIES_NAME = re.compile(SERIES_NAME_PATTERN)
+GRAPHQL_INT_MAX = 2**31 - 1
 # The longest key, an order of a 128-character user id and a 64-character order id, all of
 # 4-byte characters, encodes to 1,043 characters.
 MAX_GLOBAL_ID_LENGTH = 2_048
@@ -37,24 +41,34 @@ def _object_id(part: object) -> bool:
     return isinstance(part, str) and HEX_OBJECT_ID.fullmatch(part) is not None
 
 
-def _text(part: object) -> bool:
-    return isinstance(part, str) and part != ""
+def _text(maximum: int) -> Callable[[object], bool]:
+    """A key part with the shape its domain argument checks (validation.text)."""
+
+    def check(part: object) -> bool:
+        return isinstance(part, str) and validation.is_text(part, maximum=maximum)
+
+    return check
 
 
-def _whole(part: object) -> bool:
-    return type(part) is int and 0 <= part < 2**63
+def _whole(minimum: int) -> Callable[[object], bool]:
+    # GraphQL Int is 32-bit: a customer, page or offset past it could be stored, never shown.
+    return lambda part: type(part) is int and minimum <= part <= GRAPHQL_INT_MAX
 
 
-# Each node type's key, part by part.
+def _name(part: object) -> bool:
+    return isinstance(part, str) and SERIES_NAME.fullmatch(part) is not None
+
+
+# Each node type's key, part by part, each with its domain id's exact shape.
 NODE_KEYS: dict[str, tuple[Callable[[object], bool], ...]] = {
     "Sensor": (_object_id,),
-    "User": (_text,),
-    "Order": (_text, _text),
-    "Customer": (_whole,),
-    "Trade": (_whole, _whole, _whole),  # customer, page, offset in the page
+    "User": (_text(MAX_USER_ID_LENGTH),),
+    "Order": (_text(MAX_USER_ID_LENGTH), _text(MAX_ORDER_ID_LENGTH)),
+    "Customer": (_whole(1),),
+    "Trade": (_whole(1), _whole(1), _whole(0)),  # customer, page, offset in the page
     "ChatSession": (_object_id,),
     "Message": (_object_id, _object_id),  # session, message
-    "Measurement": (_text,),
+    "Measurement": (_name,),
 }
 
 
@@ -83,13 +97,19 @@ def parse_global_id(value: str) -> tuple[str, Key] | None:
     return type_name, key
 
 
-def domain_or_global(value: str, type_name: str, *, argument: str) -> Key | None:
+def domain_or_global(
+    value: str, type_name: str, *, argument: str, free_text: bool = False
+) -> Key | None:
     """The key of `value` when it is a global id of `type_name`; None when it is not a global
-    id (the caller reads it as the domain id); BadUserInput for another type's id."""
+    id (the caller reads it as the domain id). Another type's global id is BadUserInput, but
+    where the domain id is free text (a user id, an order id), it may be such a string and is
+    read as the domain id, as before global ids existed."""
     parsed = parse_global_id(value)
     if parsed is None:
         return None
     found, key = parsed
+    if found != type_name and free_text:
+        return None
     if found != type_name:
         raise BadUserInput(
             f"{argument}: is the id of a {found}, not of a {type_name}", argument=argument
@@ -100,7 +120,7 @@ def domain_or_global(value: str, type_name: str, *, argument: str) -> Key | None
 def owned_key(value: str, type_name: str, owner: KeyPart, *, argument: str) -> str | None:
     """The own part of a global id whose key is `(owner, own id)` (an order, a message), when
     `value` is one; BadUserInput when it belongs to another owner than the call names."""
-    key = domain_or_global(value, type_name, argument=argument)
+    key = domain_or_global(value, type_name, argument=argument, free_text=True)
     if key is None:
         return None
     if key[0] != owner:
@@ -110,7 +130,7 @@ def owned_key(value: str, type_name: str, owner: KeyPart, *, argument: str) -> s
     return str(key[1])
 
 
-def domain_id(value: str, type_name: str, *, argument: str) -> str:
+def domain_id(value: str, type_name: str, *, argument: str, free_text: bool = False) -> str:
     """The domain id `value` names, in either form (for types keyed by one string)."""
-    key = domain_or_global(value, type_name, argument=argument)
+    key = domain_or_global(value, type_name, argument=argument, free_text=free_text)
     return value if key is None else str(key[0])

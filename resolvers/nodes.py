@@ -133,7 +133,8 @@ LOADS: dict[str, Callable[[Info, Key], Awaitable[Any]]] = {
 def _parsed(value: str, *, argument: str) -> tuple[str, Key]:
     parsed = parse_global_id(value)
     if parsed is None:
-        raise BadUserInput(f"{argument}: {value!r} is not a global object id", argument=argument)
+        shown = value if len(value) <= 60 else value[:60] + "..."
+        raise BadUserInput(f"{argument}: {shown!r} is not a global object id", argument=argument)
     return parsed
 
 

@@ -70,7 +70,8 @@ def name(value: str, *, argument: str) -> str:
 
 def measurement_name(value: str, *, argument: str) -> str:
     """A measurement named by its global id or its name."""
-    return name(domain_id(value, "Measurement", argument=argument), argument=argument)
+    own = domain_id(value, "Measurement", argument=argument, free_text=True)
+    return name(own, argument=argument)
 
 
 def moment(value: datetime, *, argument: str) -> datetime:

@@ -41,6 +41,11 @@ def _has_control_characters(value: str) -> bool:
     return any(unicodedata.category(ch) in ("Cc", "Cs") for ch in value)
 
 
+def is_text(value: str, *, maximum: int) -> bool:
+    """Whether `text` would accept `value`."""
+    return 0 < len(value) <= maximum and not _has_control_characters(value)
+
+
 def text(value: str, *, argument: str, maximum: int) -> str:
     """A non-empty identifier or label: 1 to `maximum` characters, no control characters."""
     if not value:

@@ -13,7 +13,6 @@ parser's `GraphQLSyntaxError`; `over_token_limit` tells whether the token limit 
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from graphql import (
@@ -38,9 +37,6 @@ from settings import Settings
 PreparedDocument = tuple[DocumentNode, tuple[GraphQLError, ...]]
 
 
-SUGGESTION = re.compile(r" Did you mean [^?]*\?$")
-
-
 class DocumentCache:
     def __init__(self, settings: Settings, *, size: int) -> None:
         self.limit_rules: tuple[type[ASTValidationRule], ...] = (
@@ -48,7 +44,8 @@ class DocumentCache:
             *MaxAliasesLimiter(max_alias_count=settings.max_aliases).validation_rules,
         )
         self.max_tokens = settings.max_tokens
-        # Without introspection, "Did you mean ...?" would still spell the schema out.
+        # Without introspection, "Did you mean ...?" would still spell the schema out
+        # (schema/errors.py strips it from every error then).
         self.suggestions = settings.introspection
         # Introspection off (production): `__schema` and `__type` fail validation.
         self.schema_rules: tuple[type[ASTValidationRule], ...] = (
@@ -75,9 +72,6 @@ class DocumentCache:
         else:
             invalid = validate_document(self.schema, document, self.schema_rules)
             errors = [retyped(e, DocumentInvalid, "GRAPHQL_VALIDATION_FAILED") for e in invalid]
-        if not self.suggestions:
-            for error in errors:
-                error.message = SUGGESTION.sub("", error.message)
         return document, tuple(errors)
 
     def valid(self, query: str) -> bool:

@@ -13,6 +13,7 @@ graphql-core wraps as `original_error`). Anything else is unexpected: masked as
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Iterable
 from typing import TypeVar
 
@@ -24,6 +25,7 @@ from store.errors import StoredLimitReached, WriteContention
 logger = logging.getLogger("arraygraph.errors")
 
 INTERNAL = "INTERNAL_SERVER_ERROR"
+SUGGESTION = re.compile(r" ?Did you mean [^?]*\?")
 MASKED_MESSAGE = "Internal server error"
 E = TypeVar("E", bound=GraphQLError)
 
@@ -86,13 +88,19 @@ def _subject(error: GraphQLError) -> BaseException:
 
 
 def label_errors(
-    errors: Iterable[GraphQLError], *, over_token_limit: Callable[[str], bool]
+    errors: Iterable[GraphQLError],
+    *,
+    over_token_limit: Callable[[str], bool],
+    suggestions: bool = True,
 ) -> None:
-    """Give each error its code (and the argument at fault), once; log unexpected ones.
+    """Give each error its code (and the argument at fault), once; log unexpected ones; without
+    `suggestions`, drop graphql-core's "Did you mean ...?" hints, which name schema members.
 
     A syntax error in a document over the token limit is the limit's: the parser stops there.
     """
     for error in errors:
+        if not suggestions:
+            error.message = SUGGESTION.sub("", error.message)
         # Typed by where it was made (parser, validation, variables), or else by what the resolver
         # raised: a scalar's ValueError inside a validation error is the document's fault.
         subject = _subject(error)

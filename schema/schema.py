@@ -45,7 +45,11 @@ class ArraygraphSchema(PreparedDocumentSchema):
     ) -> None:
         # Every result's errors pass here once, before they are returned: each gets its code,
         # and unexpected ones are logged with their stack (expected ones are the client's).
-        label_errors(errors, over_token_limit=self.document_cache.over_token_limit)
+        label_errors(
+            errors,
+            over_token_limit=self.document_cache.over_token_limit,
+            suggestions=self.document_cache.suggestions,
+        )
 
 
 def build_schema(settings: Settings | None = None, **kwargs: Any) -> ArraygraphSchema:

@@ -19,6 +19,7 @@ being used:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
     from schema.document_cache import DocumentCache
 
 __all__ = [
+    "DocumentIdRequest",
     "PlainJsonPost",
     "PreparedDocumentSchema",
     "TypedErrorsExecutionContext",
@@ -105,6 +107,13 @@ class PreparedDocumentSchema(strawberry.Schema):
         return context
 
 
+@dataclass
+class DocumentIdRequest(GraphQLRequestData):
+    """A request with its `documentId` (GraphQL over HTTP's persisted documents), if any."""
+
+    document_id: object = None
+
+
 class PlainJsonPost:
     """The common request, a POST of one JSON operation with no streaming asked for, skips
     Strawberry's general content-type and transport negotiation (a sixth of the time of
@@ -120,11 +129,12 @@ class PlainJsonPost:
             accept = request.headers.get("accept") or ""
             streaming = "multipart/mixed" in accept or "text/event-stream" in accept
             if not streaming and isinstance(data, dict) and _plain_operation(data):
-                return GraphQLRequestData(
+                return DocumentIdRequest(
                     query=data.get("query"),
                     variables=data.get("variables"),
                     operation_name=data.get("operationName"),
                     extensions=data.get("extensions"),
+                    document_id=data.get("documentId"),
                 )
         parsed: GraphQLRequestData | list[GraphQLRequestData]
         parsed = await super().parse_http_body(request)  # type: ignore[misc]

@@ -52,6 +52,8 @@ class GraphQLView(PersistedQueryView, PlainJsonPost, GraphQL[Context, None]):
             return json.loads(data)
         except RecursionError:  # nested deeper than orjson's 1,024 levels, and Python's stack
             raise json.JSONDecodeError("nested too deeply", "", 0) from None
+        except ValueError as exc:  # an integer of over 4,300 digits: Python refuses to read it
+            raise json.JSONDecodeError(str(exc), "", 0) from None
 
     def encode_json(self, data: object) -> bytes:
         return orjson.dumps(data)

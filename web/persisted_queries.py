@@ -46,8 +46,14 @@ def _bad(argument: str, message: str) -> PersistedQueryError:
     return PersistedQueryError(f"{argument}: {message}", "BAD_USER_INPUT", argument)
 
 
+# What one registered document costs beside its text, in memory: its hash key, two string
+# objects and the ordered dict's entry (measured: about 370 bytes), rounded up.
+ENTRY_OVERHEAD_BYTES = 512
+
+
 class RegisteredDocuments:
-    """Documents registered through APQ, by hash; at most `max_bytes` of text in all."""
+    """Documents registered through APQ, by hash; at most `max_bytes` in all, each charged its
+    text and its overhead, so the bound holds for many small documents too."""
 
     def __init__(self, max_bytes: int) -> None:
         self.max_bytes = max_bytes
@@ -61,14 +67,18 @@ class RegisteredDocuments:
         return document
 
     def put(self, digest: str, document: str) -> None:
-        size = len(document.encode("utf-8"))
+        size = _cost(document)
         if digest in self.documents or size > self.max_bytes:
             return
         self.documents[digest] = document
         self.bytes += size
         while self.bytes > self.max_bytes:
             _, evicted = self.documents.popitem(last=False)
-            self.bytes -= len(evicted.encode("utf-8"))
+            self.bytes -= _cost(evicted)
+
+
+def _cost(document: str) -> int:
+    return len(document.encode("utf-8")) + ENTRY_OVERHEAD_BYTES
 
 
 class PersistedQueries:

@@ -3,26 +3,20 @@ document a request names for its text before anything executes (web/persisted_qu
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import json
+from dataclasses import replace
 from typing import Any
 
-import orjson
 from cross_web import AsyncHTTPRequestAdapter
 from graphql import GraphQLError
 from strawberry.http import GraphQLRequestData
 from strawberry.types import ExecutionResult
 
+from schema.strawberry_internals import DocumentIdRequest
 from web.persisted_queries import NOT_FOUND, PersistedQueries, PersistedQueryError
 
 # A miss must not be cached by a proxy: the client registers the document next.
 UNCACHED = "private, no-cache, must-revalidate"
-
-
-@dataclass
-class DocumentIdRequest(GraphQLRequestData):
-    """A request that names its document by `documentId` (GraphQL over HTTP)."""
-
-    document_id: object = None
 
 
 class PersistedQueryView:
@@ -42,18 +36,27 @@ class PersistedQueryView:
     ) -> GraphQLRequestData | list[GraphQLRequestData]:
         parsed: GraphQLRequestData | list[GraphQLRequestData]
         parsed = await super().parse_http_body(request)  # type: ignore[misc]
-        if isinstance(parsed, GraphQLRequestData):
-            document_id = await _document_id(request)
-            if document_id is not None:
-                return DocumentIdRequest(
-                    query=parsed.query,
-                    variables=parsed.variables,
-                    operation_name=parsed.operation_name,
-                    extensions=parsed.extensions,
-                    protocol=parsed.protocol,
-                    document_id=document_id,
-                )
-        return parsed
+        if isinstance(parsed, DocumentIdRequest) or not isinstance(parsed, GraphQLRequestData):
+            return parsed  # the common POST read its documentId already (PlainJsonPost)
+        return DocumentIdRequest(
+            query=parsed.query,
+            variables=parsed.variables,
+            operation_name=parsed.operation_name,
+            extensions=parsed.extensions,
+            protocol=parsed.protocol,
+            document_id=await self._document_id(request),
+        )
+
+    async def _document_id(self, request: AsyncHTTPRequestAdapter) -> object:
+        """A GET's `documentId` parameter, or the member of a POST body that took Strawberry's
+        general path (parsed again, as the view parses it: rare)."""
+        if request.method == "GET":
+            return request.query_params.get("documentId")
+        try:
+            data = self.decode_json(await request.get_body())  # type: ignore[attr-defined]
+        except json.JSONDecodeError:
+            return None
+        return data.get("documentId") if isinstance(data, dict) else None
 
     async def execute_single(  # Strawberry passes every argument by name
         self,
@@ -75,9 +78,8 @@ class PersistedQueryView:
             extensions: dict[str, object] = {"code": error.code}
             if error.argument is not None:
                 extensions["argument"] = error.argument
-            return ExecutionResult(
-                data=None, errors=[GraphQLError(error.message, extensions=extensions)]
-            )
+            errors = [GraphQLError(error.message, extensions=extensions)]
+            return ExecutionResult(data=None, errors=errors)
         if query is not request_data.query:
             request_data = replace(request_data, query=query)
         result: ExecutionResult = await super().execute_single(  # type: ignore[misc]
@@ -89,18 +91,3 @@ class PersistedQueryView:
             request_data=request_data,
         )
         return result
-
-
-async def _document_id(request: AsyncHTTPRequestAdapter) -> object:
-    """The request's `documentId`, if it has one: a query parameter of a GET, a member of a
-    POST's JSON body (parsed again only when the body mentions it: rare, and small)."""
-    if request.method == "GET":
-        return request.query_params.get("documentId")
-    body = await request.get_body()
-    if b"documentId" not in body:
-        return None
-    try:
-        data = orjson.loads(body)
-    except orjson.JSONDecodeError:
-        return None
-    return data.get("documentId") if isinstance(data, dict) else None

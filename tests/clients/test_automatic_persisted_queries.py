@@ -10,7 +10,7 @@ import pytest
 from settings import Settings
 from tests.clients.persisted import OTHER_QUERY, QUERY, apq, post, sha256
 from tests.support import Api, ApiFactory, error_codes
-from web.persisted_queries import RegisteredDocuments
+from web.persisted_queries import ENTRY_OVERHEAD_BYTES, RegisteredDocuments
 
 
 async def test_apq_hash_alone_is_not_found_until_registered(api: Api) -> None:
@@ -101,18 +101,53 @@ async def test_apq_document_id_with_a_query_is_refused(api: Api) -> None:
 
 
 def test_apq_store_keeps_the_most_recently_used_within_its_bytes() -> None:
-    store = RegisteredDocuments(max_bytes=10)
+    entry = ENTRY_OVERHEAD_BYTES + 4
+    store = RegisteredDocuments(max_bytes=2 * entry + 1)
     store.put("a", "1234")
     store.put("b", "5678")
     assert store.get("a") == "1234"  # now the most recently used
     store.put("c", "90ab")
     assert (store.get("a"), store.get("b"), store.get("c")) == ("1234", None, "90ab")
-    assert store.bytes == 8
-    store.put("d", "x" * 11)  # larger than the whole store: never kept
+    assert store.bytes == 2 * entry
+    store.put("d", "x" * (2 * entry))  # larger than the whole store: never kept
     assert store.get("d") is None
+
+
+def test_apq_store_charges_each_entry_its_overhead() -> None:
+    store = RegisteredDocuments(max_bytes=100 * ENTRY_OVERHEAD_BYTES)
+    for index in range(1_000):
+        store.put(f"{index:064x}", "{a:__typename}")  # tiny documents, many of them
+    assert len(store.documents) < 100
 
 
 def test_apq_settings_are_read_from_the_environment() -> None:
     env = {"ARRAYGRAPH_APQ": "off", "ARRAYGRAPH_APQ_CACHE_BYTES": "4096"}
     assert (Settings.from_env(env).apq, Settings.from_env(env).apq_cache_bytes) == (False, 4096)
     assert Settings.from_env({}).apq is True
+
+
+async def test_apq_a_number_too_long_to_read_is_a_bad_request(api: Api) -> None:
+    body = '{"extensions": {"persistedQuery": {"version": 1' + "0" * 5_000 + "}}}"
+    response = await api.client.post(
+        "/graphql", content=body, headers={"content-type": "application/json"}
+    )
+    assert response.status_code == 400
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '{"documentId": "sha256:%s", "variables": {"x": NaN}}',
+        '{"document\\u0049d": "sha256:%s"}',
+        '{"documentId": "sha256:%s", "variables": {}}',
+    ],
+    ids=["nan-variable", "escaped-key", "plain"],
+)
+async def test_apq_document_id_is_read_however_the_body_spells_it(api: Api, body: str) -> None:
+    await post(api.client, apq(sha256(QUERY), QUERY))
+    response = await api.client.post(
+        "/graphql",
+        content=body % sha256(QUERY),
+        headers={"content-type": "application/json"},
+    )
+    assert response.json().get("data") == {"sensors": {"edges": []}}

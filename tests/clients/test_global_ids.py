@@ -129,3 +129,18 @@ async def test_node_of_a_user_reads_its_orders_page_in_the_same_command(api: Api
     assert await api.round_trips(query, {"id": entities.ids["User"]}) == 1
     found = (await api.data(query, {"id": entities.ids["User"]}))["node"]
     assert found == {"userId": "ada", "orders": {"edges": [{"node": {"orderId": "order-1"}}]}}
+
+
+@pytest.mark.parametrize(
+    "forged",
+    [
+        global_id("Customer", 2**31),  # past GraphQL's Int: could be stored, never shown
+        global_id("Trade", 1, 2**31, 0),
+        global_id("User", "a\nb"),  # what the userId argument refuses, the id refuses too
+        global_id("User", "u" * 129),
+        global_id("Order", "ada", "o" * 65),
+        global_id("Measurement", "$x"),
+    ],
+)
+async def test_node_refuses_keys_the_domain_arguments_refuse(api: Api, forged: str) -> None:
+    await assert_rejected(api, NODE, {"id": forged}, code="BAD_USER_INPUT", argument="id")

@@ -75,3 +75,24 @@ async def test_production_validation_errors_suggest_no_schema_names(make_api: Ap
     async with make_api(Settings()) as api:
         body = await api.post("{ sensorz { totalCount } }")
         assert "Did you mean 'sensor'" in body["errors"][0]["message"]
+
+
+@pytest.mark.parametrize(
+    ("document", "variables"),
+    [
+        ("query($o: SensorOrder) { sensors(orderBy: $o) { totalCount } }", {"o": "TITEL"}),
+        (
+            "query($f: SensorFilter) { sensors(filter: $f) { totalCount } }",
+            {"f": {"titlePrefx": "a"}},
+        ),
+        ('{ sensors(filter: {titlePrefx: "a"}) { totalCount } }', {}),
+    ],
+    ids=["enum-variable", "input-field-variable", "input-field-literal"],
+)
+async def test_production_errors_of_every_kind_suggest_no_names(
+    make_api: ApiFactory, document: str, variables: dict[str, object]
+) -> None:
+    async with make_api(PRODUCTION) as api:
+        body = await api.post(document, variables)
+        assert body["errors"], body
+        assert all("Did you mean" not in error["message"] for error in body["errors"]), body
