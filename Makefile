@@ -6,11 +6,13 @@ STAMP := $(VENV)/.installed
 
 .PHONY: install run browser test test-wire lint check-layers check-sizes bench schema clean
 
+# Set-up talks on stderr only, so that `make schema > schema.graphql` writes the schema alone.
 $(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	@echo "setting up $(VENV) (python -m venv, pip install -e '.[dev]')" >&2
+	@$(PYTHON) -m venv $(VENV) >&2
+	@$(BIN)/python -m pip install --quiet --upgrade pip >&2
+	@$(BIN)/python -m pip install --quiet -e '.[dev]' >&2
+	@touch $(STAMP)
 
 install: $(STAMP)
 

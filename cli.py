@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
+import importlib.metadata
 import ipaddress
 import logging
 import sys
@@ -20,12 +22,64 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+# Every variable settings.py reads (a test keeps the two lists equal), for `--help`.
+ENVIRONMENT = {
+    "MONGODB_URI": "mongodb://... or mongodb+srv://... (unset or memory://: embedded engine)",
+    "ARRAYGRAPH_DB": "database name (arraygraph)",
+    "ARRAYGRAPH_API_TOKENS": "comma-separated bearer tokens; set, every mutation needs one",
+    "ARRAYGRAPH_ENV": "development or production (introspection and GraphiQL off)",
+    "ARRAYGRAPH_INTROSPECTION": "on/off (off in production)",
+    "ARRAYGRAPH_GRAPHIQL": "on/off (off in production)",
+    "ARRAYGRAPH_CORS_ORIGINS": "comma-separated origins allowed from browsers, or *",
+    "ARRAYGRAPH_APQ": "on/off: Apollo automatic persisted queries (on)",
+    "ARRAYGRAPH_APQ_CACHE_BYTES": "memory for APQ documents per instance (16777216)",
+    "ARRAYGRAPH_TRUSTED_DOCUMENTS": "path of a persisted-query manifest: only its documents run",
+    "ARRAYGRAPH_MONGODB_TIMEOUT_MS": "deadline of every MongoDB operation (10000)",
+    "ARRAYGRAPH_STARTUP_TIMEOUT_S": "how long serve waits for MongoDB at start-up (30)",
+    "ARRAYGRAPH_SHUTDOWN_TIMEOUT_S": "grace for requests in flight on SIGTERM (10)",
+    "ARRAYGRAPH_LOG_FORMAT": "json, text or auto (text on a terminal)",
+    "ARRAYGRAPH_MAX_QUERY_DEPTH": "deepest selection (12)",
+    "ARRAYGRAPH_MAX_ALIASES": "aliases per document (30)",
+    "ARRAYGRAPH_MAX_TOKENS": "tokens per document (5000)",
+    "ARRAYGRAPH_MAX_REQUEST_BYTES": "request body size (1048576)",
+    "ARRAYGRAPH_MAX_PAGE_SIZE": "largest first/last (100)",
+    "ARRAYGRAPH_MAX_BATCH_SIZE": "events per recordSensorEvents (1000)",
+    "ARRAYGRAPH_MAX_ORDERS_PER_USER": "orders one user holds (10000)",
+    "ARRAYGRAPH_TRADES_PER_BUCKET": "trades per bucket document (10)",
+    "ARRAYGRAPH_MESSAGES_PER_PAGE": "chat messages per page document (500, at most 998)",
+}
+
+
+def port(value: str) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a port number") from None
+    if not 1 <= number <= 65535:
+        raise argparse.ArgumentTypeError(f"{number} is not a port (1 to 65535)")
+    return number
+
+
+def _version() -> str:
+    try:
+        return importlib.metadata.version("arraygraph")
+    except importlib.metadata.PackageNotFoundError:  # run from a checkout, not installed
+        return "unknown"
+
+
 def parser() -> argparse.ArgumentParser:
-    root = argparse.ArgumentParser(prog="arraygraph", description=__doc__)
+    variables = "\n".join(f"  {name:<31} {help}" for name, help in ENVIRONMENT.items())
+    root = argparse.ArgumentParser(
+        prog="arraygraph",
+        description=__doc__,
+        epilog=f"environment variables:\n{variables}",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    root.add_argument("--version", action="version", version=f"arraygraph {_version()}")
     commands = root.add_subparsers(dest="command", required=True)
     serve = commands.add_parser("serve", help="serve the GraphQL API over HTTP")
     serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--port", type=port, default=8000)
     serve.add_argument(
         "--demo",
         action=argparse.BooleanOptionalAction,
@@ -47,8 +101,6 @@ def parser() -> argparse.ArgumentParser:
 
 
 def migrate(settings: Settings) -> int:
-    import asyncio
-
     from store.database import open_database
     from store.migrations import migrate as run_migrations
 
@@ -89,16 +141,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     import uvicorn
 
     from app import create_app
+    from store.database import DatabaseUnreachable, wait_for_database
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     try:
         app = create_app(settings, demo=args.demo)
+        asyncio.run(wait_for_database(settings))  # SIGTERM and SIGINT stop this wait at once
     except SettingsError as exc:
         print(f"arraygraph: {exc}", file=sys.stderr)
         return 2
+    except DatabaseUnreachable as exc:
+        print(f"arraygraph: {exc}", file=sys.stderr)
+        return 1
     where = "GraphiQL" if settings.graphiql else "GraphQL API (GraphiQL off)"
     print(f"arraygraph: {where} at http://{args.host}:{args.port}/graphql", file=sys.stderr)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="info")
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="info",
+        # Requests in flight get this long after SIGTERM; each database command has its own
+        # deadline (ARRAYGRAPH_MONGODB_TIMEOUT_MS), so none waits forever either.
+        timeout_graceful_shutdown=settings.shutdown_timeout_s,
+    )
     return 0
 
 

@@ -7,6 +7,9 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from pymongo.errors import ConfigurationError
+from pymongo.uri_parser import parse_uri
+
 EMBEDDED_URI = "memory://"
 
 # GraphQL request limits: each guards the server against one kind of abusive request.
@@ -73,6 +76,15 @@ APQ_CACHE_BYTES = 16 * 1024 * 1024
 MAX_TRUSTED_DOCUMENTS_BYTES = 64 * 1024 * 1024  # the manifest file, read once at start-up
 ORIGIN_PATTERN = r"https?://[A-Za-z0-9.\-]+(:[0-9]{1,5})?|https?://\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?"
 
+# Operations. Every command has a client-side deadline (PyMongo's `timeoutMS`): a database that
+# stops answering fails requests with SERVICE_UNAVAILABLE instead of holding them forever.
+MONGODB_TIMEOUT_MS = 10_000
+STARTUP_TIMEOUT_SECONDS = 30  # how long `serve` waits for the database before giving up
+SHUTDOWN_TIMEOUT_SECONDS = 10  # requests in flight get this long to finish on SIGTERM
+URI_SCHEMES = ("mongodb://", "mongodb+srv://")
+DATABASE_NAME_FORBIDDEN = frozenset('/\\. "$*<>:|?\x00')
+MAX_DATABASE_NAME_BYTES = 63
+
 # MongoDB's own document limit, which the store sizes documents against (a server and the
 # embedded engine both refuse more).
 MAX_BSON_DOCUMENT_BYTES = 16 * 1024 * 1024
@@ -115,6 +127,45 @@ def _environment(env: Mapping[str, str]) -> str:
     return raw
 
 
+def _uri(env: Mapping[str, str]) -> str:
+    """`MONGODB_URI`: `mongodb://` or `mongodb+srv://` with a host, or unset/`memory://`. Never
+    echoed whole in an error: it may hold a password."""
+    uri = env.get("MONGODB_URI", "").strip() or EMBEDDED_URI
+    if uri == EMBEDDED_URI:
+        return uri
+    scheme = next((s for s in URI_SCHEMES if uri.startswith(s)), None)
+    if scheme is None:
+        given = uri.split("://", 1)[0] + "://" if "://" in uri else "no scheme"
+        raise SettingsError(
+            f"MONGODB_URI must start with mongodb://, mongodb+srv:// or be memory:// (got {given})"
+        )
+    if not uri_hosts(uri):
+        raise SettingsError(f"MONGODB_URI names no host after {scheme}")
+    if scheme == "mongodb://":  # strictly, as PyMongo would only warn; +srv needs DNS first
+        try:
+            parse_uri(uri, warn=False)
+        except (ConfigurationError, ValueError) as exc:
+            raise SettingsError(f"MONGODB_URI: {str(exc).splitlines()[0][:160]}") from None
+    return uri
+
+
+def uri_hosts(uri: str) -> str:
+    """The host list of a MongoDB URI, without user name or password (for messages)."""
+    rest = uri.split("://", 1)[-1]
+    return rest.split("/", 1)[0].split("?", 1)[0].rpartition("@")[2]
+
+
+def _database_name(env: Mapping[str, str]) -> str:
+    name = env.get("ARRAYGRAPH_DB", "").strip() or "arraygraph"
+    bad = sorted(DATABASE_NAME_FORBIDDEN & set(name))
+    if bad or len(name.encode("utf-8")) > MAX_DATABASE_NAME_BYTES:
+        raise SettingsError(
+            f"ARRAYGRAPH_DB: {name!r} is not a MongoDB database name (at most "
+            f'{MAX_DATABASE_NAME_BYTES} bytes, none of / \\ . space " $ * < > : | ?)'
+        )
+    return name
+
+
 def _origins(env: Mapping[str, str]) -> tuple[str, ...]:
     """`ARRAYGRAPH_CORS_ORIGINS`: `*`, or origins as a browser sends them (scheme, host, port;
     no path, no trailing slash)."""
@@ -128,6 +179,17 @@ def _origins(env: Mapping[str, str]) -> tuple[str, ...]:
                 "https://app.example.com or http://127.0.0.1:5173 (no path, no trailing slash)"
             )
     return origins
+
+
+# Log lines: `auto` is text on a terminal and JSON otherwise (web/logging_setup.py).
+LOG_FORMATS = ("auto", "json", "text")
+
+
+def _log_format(env: Mapping[str, str]) -> str:
+    raw = env.get("ARRAYGRAPH_LOG_FORMAT", "").strip().lower() or "auto"
+    if raw not in LOG_FORMATS:
+        raise SettingsError(f"ARRAYGRAPH_LOG_FORMAT must be json, text or auto, got {raw!r}")
+    return raw
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +213,10 @@ class Settings:
     apq: bool = True
     apq_cache_bytes: int = APQ_CACHE_BYTES
     trusted_documents: str | None = None  # the manifest's path; only its documents run
+    mongodb_timeout_ms: int = MONGODB_TIMEOUT_MS
+    startup_timeout_s: int = STARTUP_TIMEOUT_SECONDS
+    shutdown_timeout_s: int = SHUTDOWN_TIMEOUT_SECONDS
+    log_format: str = "auto"  # json, text or auto (LOG_FORMATS)
 
     @property
     def embedded(self) -> bool:
@@ -163,15 +229,14 @@ class Settings:
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
         env = os.environ if env is None else env
-        uri = env.get("MONGODB_URI", "").strip() or EMBEDDED_URI
         tokens = tuple(
             t.strip() for t in env.get("ARRAYGRAPH_API_TOKENS", "").split(",") if t.strip()
         )
         environment = _environment(env)
         production = environment == PRODUCTION
         return cls(
-            mongodb_uri=uri,
-            database=env.get("ARRAYGRAPH_DB", "").strip() or "arraygraph",
+            mongodb_uri=_uri(env),
+            database=_database_name(env),
             api_tokens=tokens,
             max_orders_per_user=_int(env, "ARRAYGRAPH_MAX_ORDERS_PER_USER", MAX_ORDERS_PER_USER),
             trades_per_bucket=_int(env, "ARRAYGRAPH_TRADES_PER_BUCKET", TRADES_PER_BUCKET),
@@ -189,4 +254,8 @@ class Settings:
             apq=_flag(env, "ARRAYGRAPH_APQ", True),
             apq_cache_bytes=_int(env, "ARRAYGRAPH_APQ_CACHE_BYTES", APQ_CACHE_BYTES),
             trusted_documents=env.get("ARRAYGRAPH_TRUSTED_DOCUMENTS", "").strip() or None,
+            mongodb_timeout_ms=_int(env, "ARRAYGRAPH_MONGODB_TIMEOUT_MS", MONGODB_TIMEOUT_MS),
+            startup_timeout_s=_int(env, "ARRAYGRAPH_STARTUP_TIMEOUT_S", STARTUP_TIMEOUT_SECONDS),
+            shutdown_timeout_s=_int(env, "ARRAYGRAPH_SHUTDOWN_TIMEOUT_S", SHUTDOWN_TIMEOUT_SECONDS),
+            log_format=_log_format(env),
         )

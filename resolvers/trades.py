@@ -154,9 +154,10 @@ async def trades(
         customer_id=customer_id,
         start=None if start is None else start.page,
         forward=request.forward,
-        # The cursor's bucket holds at most a bucket's worth before it: a forged offset cannot
-        # make this read more (it is rejected once its bucket is read).
-        trades_wanted=(min(start.offset, size) + 1 if start else 0) + request.size,
+        # Only the trades past the cursor count in its bucket; a forged offset changes how that
+        # bucket counts (never past what it holds), and is rejected once the bucket is read.
+        start_offset=None if start is None else start.offset,
+        trades_wanted=request.size,
         size=size,
     )
     found = _from_cursor(customer_id, buckets, start, request.forward, request.cursor_argument)

@@ -20,11 +20,21 @@ from typing import TypeVar
 from graphql import GraphQLError, GraphQLSyntaxError
 
 from resolvers.errors import BadUserInput, LimitExceeded, NotFound, Unauthenticated
-from store.errors import StoredLimitReached, WriteContention
+from store.errors import (
+    StoredLimitReached,
+    WriteContention,
+    database_unavailable,
+    unavailable_reason,
+)
 
 logger = logging.getLogger("arraygraph.errors")
 
 INTERNAL = "INTERNAL_SERVER_ERROR"
+UNAVAILABLE = "SERVICE_UNAVAILABLE"
+UNAVAILABLE_MESSAGE = (
+    "The database did not answer in time or could not be reached; retry. A write this call "
+    "sent may have been applied: its ids (clientMessageId, order ids) make a retry safe."
+)
 SUGGESTION = re.compile(r" ?Did you mean [^?]*\?")
 MASKED_MESSAGE = "Internal server error"
 E = TypeVar("E", bound=GraphQLError)
@@ -61,6 +71,8 @@ def code_of(error: BaseException) -> str:
     for kind, code in ERROR_CODES:
         if isinstance(error, kind):
             return code
+    if database_unavailable(error):
+        return UNAVAILABLE
     return INTERNAL
 
 
@@ -113,6 +125,9 @@ def label_errors(
         if isinstance(argument, str):
             extensions["argument"] = argument
         error.extensions = extensions
+        if code == UNAVAILABLE:  # the database's state: said plainly, its details logged
+            logger.warning("Database unavailable: %s", unavailable_reason(subject))
+            error.message = UNAVAILABLE_MESSAGE
         if code == INTERNAL:
             logger.error(
                 "Unexpected error at %s: %s",

@@ -229,20 +229,32 @@ async def find_page(
     return docs[0], len(docs) > 1
 
 
+def _usable(doc: Document, offset: int | None, forward: bool) -> int:
+    """Items of a bucket past the reader's place: all of them, or, in the bucket the reader
+    stands in (`offset`), those after it (forward) or before it (backward)."""
+    count = int(doc.get("count", 0))
+    if offset is None:
+        return count
+    return max(count - offset - 1, 0) if forward else min(offset, count)
+
+
 async def walk(
     coll: AsyncCollection,
     *,
     layout: BucketLayout,
     owner: Any,
     start: int | None,
+    start_offset: int | None = None,
     forward: bool,
     items_wanted: int,
     size: int,
 ) -> list[Document]:
-    """Buckets from page `start` (included) onwards, enough for `items_wanted` items and one
-    more: one command when every bucket is full but the newest (their number is then known),
-    one more for each further batch when some hold fewer."""
+    """Buckets from page `start` (included; the reader stands at `start_offset` in it)
+    onwards, enough for `items_wanted` items past the reader and one more: one command when
+    the buckets hold `size` items, one more for each further batch when they hold fewer.
+    What counts is what each bucket holds, so buckets written with another size read right."""
     found: list[Document] = []
+    usable = 0
     bound: dict[str, int] = {}
     if start is not None:
         bound = {"$gte": start} if forward else {"$lte": start}
@@ -252,8 +264,11 @@ async def walk(
         if bound:
             where["page"] = bound
         batch = await coll.find(where, sort=[("page", 1 if forward else -1)], limit=limit).to_list()
-        found += batch
-        if len(batch) < limit or sum(int(d.get("count", 0)) for d in found) > items_wanted:
+        for doc in batch:
+            first = not found and start is not None and int(doc["page"]) == start
+            usable += _usable(doc, start_offset if first else None, forward)
+            found.append(doc)
+        if len(batch) < limit or usable > items_wanted:
             return found
         last = int(batch[-1]["page"])
         bound = {"$gt": last} if forward else {"$lt": last}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import logging
 import pkgutil
@@ -9,12 +10,14 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+import pymongo
 from pymongo import AsyncMongoClient, IndexModel
-from pymongo.errors import DuplicateKeyError
+from pymongo.errors import ConfigurationError, DuplicateKeyError, PyMongoError
 
 from embedded import EmbeddedEngine
-from settings import Settings
+from settings import Settings, SettingsError, uri_hosts
 from store.commands import CommandCounter, CommandLog
+from store.errors import unavailable_reason
 from store.protocols import AsyncCollection, AsyncDatabase
 
 logger = logging.getLogger("arraygraph.store")
@@ -85,15 +88,52 @@ def open_database(settings: Settings, commands: CommandLog | None = None) -> Dat
             embedded=True,
             close=engine.close,
         )
-    client: AsyncMongoClient[dict[str, object]] = AsyncMongoClient(
-        settings.mongodb_uri,
-        tz_aware=True,
-        event_listeners=[CommandCounter(log)],
-        serverSelectionTimeoutMS=5_000,
-    )
+    try:
+        client: AsyncMongoClient[dict[str, object]] = AsyncMongoClient(
+            settings.mongodb_uri,
+            tz_aware=True,
+            event_listeners=[CommandCounter(log)],
+            # Every operation, server selection included, ends by this deadline (PyMongo's
+            # client-side operation timeout); connecting gets as long, not PyMongo's 20 s.
+            timeoutMS=settings.mongodb_timeout_ms,
+            serverSelectionTimeoutMS=min(5_000, settings.mongodb_timeout_ms),
+            connectTimeoutMS=settings.mongodb_timeout_ms,
+        )
+    except (ConfigurationError, ValueError) as exc:  # an option or a host PyMongo refuses
+        raise SettingsError(f"MONGODB_URI: {str(exc).splitlines()[0][:200]}") from None
     return Database(
         db=cast(AsyncDatabase, client[settings.database]),
         commands=log,
         embedded=False,
         close=client.close,
     )
+
+
+class DatabaseUnreachable(RuntimeError):
+    """The database did not answer within the start-up timeout; the message is one line."""
+
+
+async def wait_for_database(settings: Settings) -> None:
+    """Ping until the database answers, for at most `startup_timeout_s`; DatabaseUnreachable
+    naming the hosts (never the credentials) and the last cause otherwise."""
+    if settings.embedded:
+        return
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + settings.startup_timeout_s
+    database = open_database(settings)
+    try:
+        while True:
+            remaining = deadline - loop.time()
+            try:
+                with pymongo.timeout(max(remaining, 0.1)):
+                    await database.ping()
+                return
+            except PyMongoError as exc:
+                if loop.time() + 0.5 >= deadline:
+                    raise DatabaseUnreachable(
+                        f"cannot reach MongoDB at {uri_hosts(settings.mongodb_uri)} within "
+                        f"{settings.startup_timeout_s} s ({unavailable_reason(exc)})"
+                    ) from None
+            await asyncio.sleep(min(1.0, max(deadline - loop.time(), 0)))
+    finally:
+        await database.close()

@@ -145,6 +145,7 @@ async def walk_buckets(
     forward: bool,
     trades_wanted: int,
     size: int,
+    start_offset: int | None = None,
 ) -> list[Bucket]:
     """Buckets from page `start` (included) onwards, enough for `trades_wanted` trades plus one
     to tell whether more exist: one command (more only when older buckets are not full)."""
@@ -154,6 +155,7 @@ async def walk_buckets(
         owner=customer_id,
         start=start,
         forward=forward,
+        start_offset=start_offset,
         items_wanted=trades_wanted,
         size=size,
     )

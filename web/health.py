@@ -9,11 +9,17 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
+from store.errors import unavailable_reason
 from web.state import AppState
 
 logger = logging.getLogger("arraygraph")
 
 READY_TIMEOUT_SECONDS = 2.0
+
+
+def _unavailable(reason: str) -> JSONResponse:
+    logger.warning("readiness check failed: %s", reason)
+    return JSONResponse({"status": "unavailable", "reason": reason}, status_code=503)
 
 
 def health_routes(state: AppState) -> list[Route]:
@@ -23,9 +29,11 @@ def health_routes(state: AppState) -> list[Route]:
     async def readyz(request: Request) -> JSONResponse:
         try:
             await asyncio.wait_for(state.database.ping(), READY_TIMEOUT_SECONDS)
+        except TimeoutError:
+            reason = f"no answer to a ping within {READY_TIMEOUT_SECONDS:g} s"
+            return _unavailable(reason)
         except Exception as exc:  # any failure means "not ready", and says why
-            logger.warning("readiness check failed: %s", exc)
-            return JSONResponse({"status": "unavailable", "reason": str(exc)}, status_code=503)
+            return _unavailable(unavailable_reason(exc))
         return JSONResponse({"status": "ready"})
 
     return [Route("/healthz", healthz), Route("/readyz", readyz)]
