@@ -1,21 +1,66 @@
-"""Demo data: the seed articles' examples, placed relative to now. Idempotent."""
+"""Demo data: the seed articles' examples, placed relative to now.
+
+Loaded into an empty database only, never over data: a database holding a document in any
+collection the demo writes is left as it is, and one log line says so. A server started with
+`--demo` every time on a database that persists (a compose volume) seeds it once, and never
+brings back what was deleted since nor rewrites what was changed. A seeding stopped half-way is
+not finished by a later start (what it wrote is data): drop the database to load the demo again.
+"""
 
 from __future__ import annotations
 
+import logging
 from datetime import UTC, datetime, timedelta
 
 from bson import ObjectId
 
 from settings import Settings
-from store import sensors, trades, users
+from store import (
+    chat_pages,
+    chat_sessions,
+    measurements,
+    sensors,
+    series,
+    tag_values,
+    trades,
+    users,
+)
 from store.database import Database
 from store.demo_chat import seed_demo_chat
 from store.demo_series import seed_demo_series
 from store.protocols import AsyncCollection, Document
 from store.times import hour_start
 
+logger = logging.getLogger("arraygraph.store")
 
-async def seed_demo_data(database: Database, *, now: datetime, settings: Settings) -> None:
+# Every collection the demo writes (a test checks the list against a seeded database).
+DEMO_COLLECTIONS = (
+    sensors.COLLECTION,
+    users.COLLECTION,
+    trades.COLLECTION,
+    series.COLLECTION,
+    measurements.COLLECTION,
+    tag_values.COLLECTION,
+    chat_sessions.COLLECTION,
+    chat_pages.COLLECTION,
+)
+
+
+async def collections_holding_data(database: Database) -> list[str]:
+    """The demo's collections that hold at least one document (one `_id` read each)."""
+    held = []
+    for name in DEMO_COLLECTIONS:
+        if await database.collection(name).find_one({}, {"_id": 1}) is not None:
+            held.append(name)
+    return held
+
+
+async def seed_demo_data(database: Database, *, now: datetime, settings: Settings) -> bool:
+    """Load the demo into a database none of whose demo collections holds data; whether it did."""
+    held = await collections_holding_data(database)
+    if held:
+        logger.info("demo data not loaded: the database already holds data (%s)", ", ".join(held))
+        return False
     await seed_demo_sensors(database.collection(sensors.COLLECTION), now=now)
     await seed_demo_users(
         database.collection(users.COLLECTION), now=now, max_orders=settings.max_orders_per_user
@@ -23,6 +68,7 @@ async def seed_demo_data(database: Database, *, now: datetime, settings: Setting
     await seed_demo_trades(database.collection(trades.COLLECTION))
     await seed_demo_series(database, now=now)
     await seed_demo_chat(database, now=now, cap=settings.messages_per_page)
+    return True
 
 
 async def seed_demo_sensors(coll: AsyncCollection, *, now: datetime) -> None:

@@ -1,0 +1,83 @@
+"""`--demo` on every start (compose's ARRAYGRAPH_DEMO=1 with a persistent volume): a database
+is seeded once, when none of the demo's collections holds data, and never written over."""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+from typing import Any
+
+import pytest
+
+from settings import Settings
+from store.database import Database, declared_collections
+from store.demo import DEMO_COLLECTIONS
+from store.migrations import COLLECTION as META
+from tests.support import ApiFactory, FakeClock
+
+SENSORS = "{ sensors { edges { node { id title } } } }"
+U1_ORDERS = '{ user(userId: "u1") { orderCount } }'
+SKIPPED = "demo data not loaded: the database already holds data"
+
+
+async def contents(database: Database, names: tuple[str, ...]) -> dict[str, list[Any]]:
+    """Every document of each collection, in `_id` order (as text: some ids are documents)."""
+    found = {}
+    for name in names:
+        documents = await database.collection(name).find({}).to_list(None)
+        found[name] = sorted(documents, key=lambda document: repr(document["_id"]))
+    return found
+
+
+async def non_empty(database: Database) -> set[str]:
+    """The collections of every store module that hold a document."""
+    return {
+        name
+        for name in declared_collections()
+        if await database.collection(name).find_one({}, {"_id": 1}) is not None
+    }
+
+
+async def test_demo_seeding_fills_a_fresh_database(
+    make_api: ApiFactory, database: Database
+) -> None:
+    # By the time the demo is seeded, the start has created every index and recorded the data
+    # shape in `meta`: neither counts as data.
+    async with make_api(Settings(), demo=True, database=database) as api:
+        sensors = await api.data(SENSORS)
+        user = await api.data(U1_ORDERS)
+    assert [e["node"]["title"] for e in sensors["sensors"]["edges"]] == ["Sensor 1", "Sensor 2"]
+    assert user == {"user": {"orderCount": 200}}
+    assert await non_empty(database) == {*DEMO_COLLECTIONS, META}  # every one it checks
+
+
+async def test_demo_seeding_leaves_a_seeded_database_as_it_is(
+    make_api: ApiFactory, database: Database, clock: FakeClock
+) -> None:
+    async with make_api(Settings(), demo=True, database=database) as api:
+        sensors = (await api.data(SENSORS))["sensors"]["edges"]
+        first, second = (edge["node"]["id"] for edge in sensors)
+        await api.data(f'mutation {{ renameSensor(id: "{first}", title: "Boiler") {{ id }} }}')
+        await api.data(f'mutation {{ deleteSensor(id: "{second}") }}')
+    before = await contents(database, DEMO_COLLECTIONS)
+    clock.now += timedelta(days=3)  # a restart later: the demo's times would all move
+    async with make_api(Settings(), demo=True, database=database) as api:
+        sensors = (await api.data(SENSORS))["sensors"]["edges"]
+    assert [edge["node"]["title"] for edge in sensors] == ["Boiler"]  # not renamed back
+    assert await contents(database, DEMO_COLLECTIONS) == before  # nothing rewritten or added
+
+
+async def test_demo_seeding_skips_a_database_holding_other_data_and_says_so(
+    make_api: ApiFactory, database: Database, caplog: pytest.LogCaptureFixture
+) -> None:
+    async with make_api(Settings(), database=database) as api:
+        await api.data('mutation { createSensor(title: "Pump") { id } }')
+    with caplog.at_level(logging.INFO, logger="arraygraph.store"):
+        async with make_api(Settings(), demo=True, database=database) as api:
+            sensors = await api.data(SENSORS)
+            user = await api.data(U1_ORDERS)
+    assert [e["node"]["title"] for e in sensors["sensors"]["edges"]] == ["Pump"]
+    assert user == {"user": None}
+    assert await non_empty(database) - {META} == {"sensors"}
+    skipped = [r.getMessage() for r in caplog.records if r.getMessage().startswith(SKIPPED)]
+    assert skipped == [f"{SKIPPED} (sensors)"]
