@@ -3,9 +3,10 @@ any number of concurrent writers on any number of server instances.
 
 A bucket is `{_id, <owner field>, page, count, <items field>: [...]}`, with a unique index on
 (owner, page). Invariants, and why they hold by construction:
-- only the newest bucket is ever not full: items are pushed only into the bucket with
-  `count < size` (there is at most one, the newest), and a bucket is opened only after the
-  newest one was seen full;
+- items go only into the newest bucket: a push targets the owner's highest page (found on the
+  index, by its sort) and takes what room it has (none when full or sealed), and a bucket is
+  opened only after the newest one was seen full. A size raised over stored buckets therefore
+  fills the newest up to the new size and never reopens an older one (they may hold fewer);
 - two writers never open two buckets for one page: the page is the newest's plus one and
   (owner, page) is unique, so the second insert fails with E11000;
 - the loser of that race joins the winner's bucket (pushes into that page) instead of starting
@@ -65,6 +66,7 @@ class BucketState:
     id: Any
     page: int
     count: int
+    sealed: bool = False  # takes nothing more, though it may hold fewer than `size`
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,9 +79,11 @@ class Placement:
 
 
 def _append_pipeline(layout: BucketLayout, items: Sequence[Document], size: int) -> list[Any]:
-    """Append as many of `items` as fit (`size - count`, none when full), and count them."""
+    """Append as many of `items` as fit (`size - count`, none when full or sealed), and count
+    them."""
     field = layout.items_field
-    room = {"$max": [0, {"$subtract": [size, "$count"]}]}
+    free = {"$max": [0, {"$subtract": [size, "$count"]}]}
+    room = {"$cond": [{"$eq": [{"$ifNull": [f"${SEALED}", False]}, True]}, 0, free]}
     return [
         {
             "$set": {
@@ -103,37 +107,27 @@ async def _push(
     size: int,
     page: int | None = None,
 ) -> tuple[Placement | None, BucketState | None]:
-    """Push as many items as fit into the open bucket, or into bucket `page` if given: where
+    """Push as many items as fit into the newest bucket, or into bucket `page` if given: where
     they went (None if none did), and the bucket's state after (None if there is no such
-    bucket: no open one, or no page `page`)."""
+    bucket: the owner has none, or no page `page`)."""
     where: dict[str, Any] = {layout.owner_field: owner}
-    if page is None:
-        where["count"] = {"$lt": size}
-        where[SEALED] = {"$exists": False}
-    else:
+    if page is not None:
         where["page"] = page
     before = await coll.find_one_and_update(
         where,
         _append_pipeline(layout, items, size),
         sort=[("page", -1)],
-        projection={"_id": 1, "page": 1, "count": 1},
+        projection={"_id": 1, "page": 1, "count": 1, SEALED: 1},
         return_document=ReturnDocument.BEFORE,
     )
     if before is None:
         return None, None
     start = int(before["count"])
     taken = min(len(items), max(0, size - start))
-    state = BucketState(before["_id"], int(before["page"]), start + taken)
-    return (Placement(state, start, taken) if taken else None), state
-
-
-async def _newest(coll: AsyncCollection, layout: BucketLayout, owner: Any) -> BucketState | None:
-    found = await coll.find_one(
-        {layout.owner_field: owner}, projection={"page": 1, "count": 1}, sort=[("page", -1)]
+    state = BucketState(
+        before["_id"], int(before["page"]), start + taken, before.get(SEALED) is True
     )
-    if found is None:
-        return None
-    return BucketState(found["_id"], int(found["page"]), int(found["count"]))
+    return (Placement(state, start, taken) if taken else None), state
 
 
 def _next_page(layout: BucketLayout, newest: BucketState | None) -> int:
@@ -181,21 +175,21 @@ async def append(
 ) -> list[Placement]:
     """Append `items` in order; where each run of them went, in order.
 
-    One command when they fit the open bucket; one more for each further bucket, plus one for
-    each race lost to another writer (joining the winner's bucket, or finding the newest).
+    One command when they fit the newest bucket; one more for each further bucket (the push
+    that finds the newest full tells its page), plus one for each race lost to another writer
+    (joining the winner's bucket).
     """
     placements: list[Placement] = []
     remaining = list(items)
     full: BucketState | None = None  # the newest bucket, when this writer knows it is full
     target, started = layout.first_page - 1, clock()
     while remaining:
-        placed = None
-        if full is None:
-            placed, _ = await _push(coll, layout, owner, remaining, size)
+        placed, newest = None, full
+        if full is None:  # the push tells the newest bucket's state when it takes nothing
+            placed, newest = await _push(coll, layout, owner, remaining, size)
         if placed is None:
-            newest = full or await _newest(coll, layout, owner)
             full = None
-            if newest is None or newest.count >= size:
+            if newest is None or newest.count >= size or newest.sealed:
                 placed = await _open(coll, layout, owner, newest, remaining, size)
                 if placed is None:  # lost the race for the next page: join the winner's bucket
                     page = _next_page(layout, newest)

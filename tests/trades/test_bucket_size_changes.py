@@ -65,3 +65,19 @@ async def test_bucket_size_raised_appends_after_the_last_stored_trade(
         pages = await api.data(RECORD, {"c": 7, "t": [trade(q) for q in range(16, 41)]})
         assert pages["recordTrades"]["pageNumbers"] == [2] * 15 + [3] * 10
         assert await _trades_walked(api, first=9, backward=False) == list(range(1, 41))
+
+
+async def test_bucket_size_raised_never_reopens_an_older_bucket(
+    make_api: ApiFactory, settings: Settings, database: Database
+) -> None:
+    async with make_api(
+        dataclasses.replace(settings, trades_per_bucket=WRITTEN_WITH), database=database
+    ) as writer:
+        await writer.data(RECORD, {"c": 7, "t": [trade(q) for q in range(1, 31)]})  # 3 full
+    raised = dataclasses.replace(settings, trades_per_bucket=20)
+    async with make_api(raised, database=database) as api:
+        first = await api.data(RECORD, {"c": 7, "t": [trade(q) for q in range(31, 41)]})
+        then = await api.data(RECORD, {"c": 7, "t": [trade(q) for q in range(41, 46)]})
+        assert first["recordTrades"]["pageNumbers"] == [3] * 10  # the newest, up to 20
+        assert then["recordTrades"]["pageNumbers"] == [4] * 5  # never page 1 or 2 again
+        assert await _trades_walked(api, first=8, backward=True) == list(range(1, 46))
