@@ -16,8 +16,11 @@ from web.cors import cors
 from web.graphiql import graphiql_routes
 from web.graphql_view import GraphQLView
 from web.health import health_routes
+from web.metrics import Metrics, metrics_route, watching_commands
 from web.persisted_queries import persisted_queries
+from web.request_log import RequestLog
 from web.state import AppState, lifespan, utc_now
+from web.tracing import tracing_extensions
 
 
 def create_app(
@@ -31,12 +34,19 @@ def create_app(
     settings = settings or Settings.from_env()
     check_messages_per_page(settings.messages_per_page)
     state = AppState(settings, clock, database)
-    schema = build_schema(settings)
-    middleware = [*cors(settings), Middleware(BodyLimit, max_bytes=settings.max_request_bytes)]
+    schema = build_schema(settings, extensions=tracing_extensions())
+    metrics = Metrics(schema.document_cache)
+    middleware = [
+        Middleware(RequestLog, metrics=metrics),  # outermost: every request logged, with its id
+        *cors(settings),
+        Middleware(BodyLimit, max_bytes=settings.max_request_bytes),
+    ]
     persisted = persisted_queries(settings, schema)
     routes = [Route("/graphql", GraphQLView(state, schema, persisted)), *health_routes(state)]
     routes += graphiql_routes(settings)  # the IDE's assets, when GraphiQL is on
-    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan(state, demo=demo))
+    routes.append(metrics_route(metrics))
+    started = watching_commands(lifespan(state, demo=demo), state, metrics)
+    app = Starlette(routes=routes, middleware=middleware, lifespan=started)
     app.state.arraygraph = state
     app.state.schema = schema
     return app

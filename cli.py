@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from settings import Settings, SettingsError
+from web.logging_setup import uvicorn_log_config
 
 
 def is_loopback(host: str) -> bool:
@@ -160,6 +161,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         host=args.host,
         port=args.port,
         log_level="info",
+        log_config=uvicorn_log_config(settings),  # JSON or text, uvicorn's lines included
         # Requests in flight get this long after SIGTERM; each database command has its own
         # deadline (ARRAYGRAPH_MONGODB_TIMEOUT_MS), so none waits forever either.
         timeout_graceful_shutdown=settings.shutdown_timeout_s,

@@ -1,10 +1,17 @@
-"""Counting the commands (round trips) sent to MongoDB, so tests can assert exact budgets."""
+"""Counting the commands (round trips) sent to MongoDB, so tests can assert exact budgets.
+
+The same counts feed observability: `CommandLog.watchers` are told of each command and of its
+latency (the app's metrics), and a `CommandTally` counts the commands one request sends (its
+task and the tasks it starts share the tally), whichever handle sends them.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from contextvars import ContextVar, Token
+from time import perf_counter
+from typing import Any, Protocol
 
 import bson
 from pymongo import monitoring
@@ -15,12 +22,47 @@ _DRIVER_COMMANDS = frozenset(
 )
 
 
+class CommandWatcher(Protocol):
+    """Told of each command sent and, when it replies, of how long it took."""
+
+    def command_started(self, name: str) -> None: ...
+
+    def command_finished(self, name: str, seconds: float) -> None: ...
+
+
+class CommandTally:
+    """The commands sent within a `with CommandTally() as tally:` block, from its task and the
+    tasks started in it (a context variable: concurrent requests count apart)."""
+
+    __slots__ = ("_token", "count")
+
+    def __init__(self) -> None:
+        self.count = 0
+        self._token: Token[CommandTally | None] | None = None
+
+    def __enter__(self) -> CommandTally:
+        self._token = _TALLY.set(self)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._token is not None:
+            _TALLY.reset(self._token)
+            self._token = None
+
+
+_TALLY: ContextVar[CommandTally | None] = ContextVar("arraygraph_command_tally", default=None)
+
+
 class CommandLog:
     """How many commands were sent, by name, and how many bytes of documents came back."""
 
     def __init__(self) -> None:
         self.by_name: Counter[str] = Counter()
         self.reply_bytes = 0
+        self.watchers: list[CommandWatcher] = []
+        # The embedded engine's command awaiting its reply (which follows at once, under the
+        # engine's lock): its name and start, to time it. A command that fails has no reply.
+        self._running: tuple[str, float] | None = None
 
     @property
     def count(self) -> int:
@@ -31,11 +73,30 @@ class CommandLog:
         self.reply_bytes = 0
 
     def started(self, name: str) -> None:
-        self.by_name[name] += 1
+        """The embedded engine's report of a command (its reply, timed, comes in `replied`)."""
+        self.sent(name)
+        self._running = (name, perf_counter()) if self.watchers else None
 
     def replied(self, result: Any) -> None:
         if isinstance(result, list):
             self.reply_bytes += sum(len(bson.encode(d)) for d in result if isinstance(d, Mapping))
+        running, self._running = self._running, None
+        if running is not None:
+            self.finished(running[0], perf_counter() - running[1])
+
+    def sent(self, name: str) -> None:
+        """One command (round trip) sent."""
+        self.by_name[name] += 1
+        tally = _TALLY.get()
+        if tally is not None:
+            tally.count += 1
+        for watcher in self.watchers:
+            watcher.command_started(name)
+
+    def finished(self, name: str, seconds: float) -> None:
+        """A command's reply came, `seconds` after it was sent."""
+        for watcher in self.watchers:
+            watcher.command_finished(name, seconds)
 
 
 class CommandCounter(monitoring.CommandListener):
@@ -46,11 +107,13 @@ class CommandCounter(monitoring.CommandListener):
 
     def started(self, event: monitoring.CommandStartedEvent) -> None:
         if event.command_name not in _DRIVER_COMMANDS:
-            self.log.started(event.command_name)
+            self.log.sent(event.command_name)
 
     def succeeded(self, event: monitoring.CommandSucceededEvent) -> None:
         if event.command_name not in _DRIVER_COMMANDS:
             self.log.reply_bytes += len(bson.encode(event.reply))
+            self.log.finished(event.command_name, event.duration_micros / 1e6)
 
     def failed(self, event: monitoring.CommandFailedEvent) -> None:
-        return None
+        if event.command_name not in _DRIVER_COMMANDS:
+            self.log.finished(event.command_name, event.duration_micros / 1e6)

@@ -1,0 +1,86 @@
+"""With the tracing extra and an endpoint set, each operation and resolver is a span, and each
+PyMongo command a span under the resolver that sent it; spans are caught in memory here."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+pytest.importorskip("opentelemetry.sdk", reason="the tracing extra is not installed")
+
+from opentelemetry.instrumentation.pymongo import PymongoInstrumentor
+from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
+from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+from opentelemetry.sdk.trace.export.in_memory_span_exporter import (
+    InMemorySpanExporter,
+)
+
+from settings import Settings
+from tests.support import ApiFactory
+from tests.support.backends import Backend
+from web import tracing
+
+QUERY = "query Traced { sensors(first: 1) { totalCount } }"
+
+
+@pytest.fixture(scope="module")
+def provider() -> Iterator[tuple[TracerProvider, InMemorySpanExporter]]:
+    """A provider exporting into memory; PyMongo instrumented into it once (the instrumentor
+    is one per process and keeps the provider it was first given)."""
+    exporter = InMemorySpanExporter()
+    provider = TracerProvider()
+    provider.add_span_processor(SimpleSpanProcessor(exporter))
+    tracing.instrument(provider)  # before the tests' database clients are created
+    try:
+        yield provider, exporter
+    finally:
+        PymongoInstrumentor().uninstrument()
+
+
+@pytest.fixture
+def exported(
+    provider: tuple[TracerProvider, InMemorySpanExporter], monkeypatch: pytest.MonkeyPatch
+) -> InMemorySpanExporter:
+    """Tracing on (an endpoint set), into memory instead of OTLP."""
+    tracer_provider, exporter = provider
+    exporter.clear()
+    monkeypatch.setenv("OTEL_EXPORTER_OTLP_ENDPOINT", "http://127.0.0.1:4318")
+    monkeypatch.setattr(tracing, "otlp_provider", lambda env: tracer_provider)
+    return exporter
+
+
+def _named(spans: tuple[ReadableSpan, ...], name: str) -> ReadableSpan:
+    [span] = [span for span in spans if span.name == name]
+    return span
+
+
+async def test_tracing_spans_the_operation_and_each_resolver(
+    exported: InMemorySpanExporter, make_api: ApiFactory, settings: Settings
+) -> None:
+    async with make_api(settings) as api:
+        await api.data(QUERY)
+    spans = exported.get_finished_spans()
+    operation = _named(spans, "GraphQL Query: Traced")
+    resolver = _named(spans, "GraphQL Resolving: sensors")
+    assert resolver.parent is not None and operation.context is not None
+    assert resolver.parent.span_id == operation.context.span_id
+    assert "graphql.param.first" not in (resolver.attributes or {})  # arguments are user data
+
+
+async def test_tracing_spans_each_mongodb_command_under_its_resolver(
+    exported: InMemorySpanExporter, make_api: ApiFactory, settings: Settings, backend: Backend
+) -> None:
+    if backend.name == "memory":
+        pytest.skip("the embedded engine in process runs no PyMongo: no command spans")
+    async with make_api(settings) as api:
+        api.commands.reset()
+        await api.data(QUERY)
+        sent = api.commands.count
+    spans = exported.get_finished_spans()
+    resolver = _named(spans, "GraphQL Resolving: sensors")
+    commands = [span for span in spans if span.name.endswith(".aggregate")]
+    assert len(commands) == sent
+    assert all(span.parent is not None for span in commands)
+    assert resolver.context is not None
+    assert {span.parent.span_id for span in commands if span.parent} == {resolver.context.span_id}
