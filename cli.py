@@ -6,7 +6,7 @@ import argparse
 import asyncio
 import importlib.metadata
 import ipaddress
-import logging
+import logging.config
 import sys
 from collections.abc import Sequence
 
@@ -144,7 +144,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from app import create_app
     from store.database import DatabaseUnreachable, wait_for_database
 
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    logging.config.dictConfig(uvicorn_log_config(settings))  # one format, before uvicorn too
     try:
         app = create_app(settings, demo=args.demo)
         asyncio.run(wait_for_database(settings))  # SIGTERM and SIGINT stop this wait at once

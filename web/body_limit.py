@@ -6,6 +6,8 @@ from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from web.http_protocol import client_left
+
 
 class BodyLimit:
     def __init__(self, app: ASGIApp, *, max_bytes: int) -> None:
@@ -27,7 +29,8 @@ class BodyLimit:
         while True:
             message = await receive()
             if message["type"] == "http.disconnect":
-                return  # the client left: there is no one to answer
+                client_left(scope)  # there is no one to answer
+                return
             chunks += message.get("body", b"")
             if len(chunks) > self.max_bytes:
                 await self._reject(scope, receive, send)

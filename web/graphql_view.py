@@ -19,6 +19,7 @@ from schema.errors import masked
 from schema.schema import ArraygraphSchema
 from schema.strawberry_internals import PlainJsonPost
 from web.graphiql import graphiql_html
+from web.http_protocol import GraphQLOverHttp
 from web.operation_notes import OperationNotes
 from web.persisted_queries import PersistedQueries
 from web.persisted_view import PersistedQueryView
@@ -26,7 +27,9 @@ from web.state import AppState
 
 
 # OperationNotes after PersistedQueryView: it sees the document a persisted query stands for.
-class GraphQLView(PersistedQueryView, OperationNotes, PlainJsonPost, GraphQL[Context, None]):
+class GraphQLView(
+    GraphQLOverHttp, PersistedQueryView, OperationNotes, PlainJsonPost, GraphQL[Context, None]
+):
     def __init__(
         self, state: AppState, schema: ArraygraphSchema, persisted: PersistedQueries
     ) -> None:
