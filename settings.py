@@ -26,6 +26,7 @@ MAX_NODES_PER_QUERY = 100  # ids in one `nodes(ids:)`
 SENSOR_WINDOW_HOURS = 24
 MAX_TITLE_LENGTH = 200
 MAX_EVENT_FUTURE_SECONDS = 5 * 60
+MAX_ABS_SENSOR_VALUE = 1e100  # event sums (count x value, added up) stay finite
 
 # Users and orders.
 MAX_ORDERS_PER_USER = 10_000
@@ -57,6 +58,11 @@ MAX_SERIES_POINTS = 10_000
 # Points x fields in one answer: its reply must fit the first batch of a server's reply.
 MAX_SERIES_VALUES = 100_000
 MAX_TAG_VALUES_PAGE = 1_000
+
+# Ingestion retries: `idempotencyKey` of recordSensorEvents, recordObservations and
+# recordTrades; a retry with the same key within the TTL writes nothing (README: Retries).
+IDEMPOTENCY_KEY_PATTERN = r"[A-Za-z0-9_-]{1,64}"
+IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60
 
 # Chat sessions. A full page must stay below 16 MiB at the worst case (every character 4 bytes
 # in UTF-8): `store/chat_pages.py` checks the cap against these at start-up.

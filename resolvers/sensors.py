@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -14,15 +15,17 @@ from resolvers.context import Info
 from resolvers.cursors import CursorCodec, Id, Integer, Text
 from resolvers.errors import BadUserInput, NotFound
 from resolvers.global_ids import domain_id
+from resolvers.idempotency import idempotency_key, once
 from resolvers.loaders import LoaderSpec, keyed
 from resolvers.paging import Page, PageRequest
 from resolvers.selection import selects
-from settings import MAX_EVENT_FUTURE_SECONDS, MAX_TITLE_LENGTH
+from settings import MAX_ABS_SENSOR_VALUE, MAX_EVENT_FUTURE_SECONDS, MAX_TITLE_LENGTH
 from store import sensors as store
 from store.database import Database
+from store.protocols import Document
 from store.sensor_pages import SensorOrder, SensorPosition, list_sensors
 from store.sensor_window import Window
-from store.sensors import SensorDoc, SensorEvent
+from store.sensors import RecordOutcome, SensorDoc, SensorEvent
 
 
 async def _sensors_by_id(
@@ -142,39 +145,44 @@ class RecordedEvents:
     sensors: tuple[SensorDoc, ...]  # the touched sensors after the write, when selected
 
 
-def _validated_event(
-    index: int, event: SensorEventArgs, window: Window, latest: datetime
-) -> SensorEvent:
+def _validated_event(index: int, event: SensorEventArgs) -> SensorEvent:
+    """An event's shape: what does not change with the time of the call."""
     where = f"events[{index}]"
     sensor_id = sensor_id_argument(event.sensor_id, argument=f"{where}.sensorId")
     validation.positive(event.count, argument=f"{where}.count")
-    if event.value is not None:
-        validation.finite(event.value, argument=f"{where}.value")
-        validation.finite(event.value * event.count, argument=f"{where}.value")
-    if event.at < window.start:
+    value = None if event.value is None else float(event.value)
+    if value is not None and not (math.isfinite(value) and abs(value) <= MAX_ABS_SENSOR_VALUE):
         raise BadUserInput(
-            f"{where}.at: {event.at.isoformat()} is before the 24-hour window, which "
-            f"starts at {window.start.isoformat()}",
-            argument=f"{where}.at",
+            f"{where}.value: must be a finite number of at most {MAX_ABS_SENSOR_VALUE:g} in "
+            "size (so that every sum stays finite)",
+            argument=f"{where}.value",
         )
-    if event.at > latest:
-        raise BadUserInput(
-            f"{where}.at: {event.at.isoformat()} is more than "
-            f"{MAX_EVENT_FUTURE_SECONDS // 60} minutes in the future",
-            argument=f"{where}.at",
-        )
-    return SensorEvent(sensor_id, event.at, event.count, event.value)
+    return SensorEvent(sensor_id, event.at, event.count, value)
 
 
-async def record_sensor_events(info: Info, *, events: Sequence[SensorEventArgs]) -> RecordedEvents:
-    """Validate every event first (one bad event rejects the call), then write once."""
-    ctx = info.context
-    validation.at_most(events, ctx.settings.max_batch_size, argument="events")
-    window, latest = Window.at(ctx.now), ctx.now + timedelta(seconds=MAX_EVENT_FUTURE_SECONDS)
-    validated = [_validated_event(i, event, window, latest) for i, event in enumerate(events)]
-    outcome = await store.record_sensor_events(
-        info.context.collection(store.COLLECTION), events=validated, now=ctx.now
-    )
+def _check_times(events: Sequence[SensorEvent], now: datetime) -> None:
+    """Every event within the window of `now` (so checked again by each try of a call)."""
+    window, latest = Window.at(now), now + timedelta(seconds=MAX_EVENT_FUTURE_SECONDS)
+    for index, event in enumerate(events):
+        where = f"events[{index}].at"
+        if event.at < window.start:
+            raise BadUserInput(
+                f"{where}: {event.at.isoformat()} is before the 24-hour window, which "
+                f"starts at {window.start.isoformat()}",
+                argument=where,
+            )
+        if event.at > latest:
+            raise BadUserInput(
+                f"{where}: {event.at.isoformat()} is more than "
+                f"{MAX_EVENT_FUTURE_SECONDS // 60} minutes in the future",
+                argument=where,
+            )
+
+
+async def _recorded(
+    info: Info, validated: Sequence[SensorEvent], outcome: RecordOutcome
+) -> RecordedEvents:
+    """The payload: what was accepted and rejected, and the touched sensors when selected."""
     rejected = tuple(
         RejectedEvent(
             index,
@@ -190,6 +198,38 @@ async def record_sensor_events(info: Info, *, events: Sequence[SensorEventArgs])
         if outcome.found is not None:
             after = tuple(doc for doc in outcome.found if doc.id not in outcome.missing)
         else:
-            loaded = await ctx.loader(SENSORS_BY_ID).load_many(touched)
+            loaded = await info.context.loader(SENSORS_BY_ID).load_many(touched)
             after = tuple(doc for doc in loaded if doc is not None)
     return RecordedEvents(len(validated) - len(rejected), rejected, after)
+
+
+async def _replayed(answer: Document) -> RecordOutcome:
+    return RecordOutcome(missing=frozenset(answer.get("missing") or ()), found=None)
+
+
+async def record_sensor_events(
+    info: Info, *, events: Sequence[SensorEventArgs], key: str | None = None
+) -> RecordedEvents:
+    """Validate every event first (one bad event rejects the call), then write once; with a
+    key, at most once: a retry gets the first try's answer (its `sensors` read afresh)."""
+    ctx = info.context
+    key = idempotency_key(key)
+    validation.at_most(events, ctx.settings.max_batch_size, argument="events")
+    validated = [_validated_event(i, event) for i, event in enumerate(events)]
+
+    async def write() -> RecordOutcome:
+        _check_times(validated, ctx.now)
+        return await store.record_sensor_events(
+            ctx.collection(store.COLLECTION), events=validated, now=ctx.now
+        )
+
+    outcome = await once(
+        info,
+        scope="recordSensorEvents",
+        key=key,
+        request=[[e.sensor_id, e.at, e.count, e.value] for e in validated],
+        write=write,
+        answer=lambda done: {"missing": sorted(done.missing)},
+        replay=_replayed,
+    )
+    return await _recorded(info, validated, outcome)

@@ -9,11 +9,13 @@ from datetime import datetime
 from resolvers import series_input
 from resolvers.context import Info
 from resolvers.errors import BadUserInput, LimitExceeded, NotFound
+from resolvers.idempotency import idempotency_key, once
 from resolvers.measurements import register
 from resolvers.series_input import ObservationArgs, TagArgs
 from resolvers.series_time import Granularity, point_starts, time_zone, whole_minute
 from settings import MAX_FIELDS_PER_MEASUREMENT, MAX_SERIES_POINTS, MAX_SERIES_VALUES
 from store import series as store
+from store.protocols import Document
 from store.series_query import FieldTotals, SeriesAnswer, read_series
 
 NO_DATA = FieldTotals(sum=0.0, count=0, min=None, max=None)
@@ -31,10 +33,18 @@ class PointRecord:
     values: tuple[FieldStatsRecord, ...]
 
 
-async def record_observations(info: Info, *, observations: Sequence[ObservationArgs]) -> int:
+async def _replayed(answer: Document) -> int:
+    return int(answer.get("applied") or 0)
+
+
+async def record_observations(
+    info: Info, *, observations: Sequence[ObservationArgs], key: str | None = None
+) -> int:
     """Validate every observation, name new names in the catalogue (or refuse), then write
-    every rollup in one bulk write. The number of observations stored."""
+    every rollup in one bulk write; with a key, at most once (a retry gets the first try's
+    answer). The number of observations stored."""
     ctx = info.context
+    key = idempotency_key(key)
     limit = ctx.settings.max_batch_size
     if len(observations) > limit:
         raise LimitExceeded(
@@ -42,8 +52,22 @@ async def record_observations(info: Info, *, observations: Sequence[ObservationA
             argument="observations",
         )
     validated = [series_input.observation(i, o) for i, o in enumerate(observations)]
-    await register(ctx, validated)
-    return await store.record_observations(ctx.collection(store.COLLECTION), observations=validated)
+
+    async def write() -> int:
+        await register(ctx, validated)
+        return await store.record_observations(
+            ctx.collection(store.COLLECTION), observations=validated
+        )
+
+    return await once(
+        info,
+        scope="recordObservations",
+        key=key,
+        request=[[o.measurement, o.at, o.tags, sorted(o.fields)] for o in validated],
+        write=write,
+        answer=lambda applied: {"applied": applied},
+        replay=_replayed,
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,12 +13,14 @@ from resolvers.context import Info
 from resolvers.cursors import CursorCodec, Integer, not_a_cursor
 from resolvers.errors import BadUserInput
 from resolvers.global_ids import domain_or_global
+from resolvers.idempotency import idempotency_key, once
 from resolvers.loaders import LoaderSpec
 from resolvers.paging import Page, PageRequest
 from resolvers.selection import selects
 from settings import MAX_TICKER_LENGTH, MAX_TRADE_YEAR, MAX_TRADES_PER_CALL, MIN_TRADE_YEAR
 from store import trades as store
 from store.database import Database
+from store.protocols import Document
 from store.trades import Bucket, CustomerCounts, TradeDoc, TradeType
 
 TICKER = re.compile(r"[A-Z0-9.\-]+")
@@ -197,17 +199,40 @@ def _validated_trade(index: int, trade: TradeArgs) -> TradeDoc:
     return TradeDoc(trade.type.value, trade.ticker, trade.qty, trade.date)
 
 
+async def _replayed(answer: Document) -> list[int]:
+    return [int(page) for page in answer.get("pages") or ()]
+
+
 async def record_trades(
-    info: Info, *, customer_id: int | None, customer: str | None, trades: Sequence[TradeArgs]
+    info: Info,
+    *,
+    customer_id: int | None,
+    customer: str | None,
+    trades: Sequence[TradeArgs],
+    key: str | None = None,
 ) -> tuple[int, list[int]]:
-    """The customer, and the page each trade went to, in input order."""
+    """The customer, and the page each trade went to, in input order; with a key, stored at
+    most once (a retry gets the first try's pages)."""
+    key = idempotency_key(key)
     customer_id = customer_id_argument(customer_id, customer, global_argument="customer")
     validation.at_most(trades, MAX_TRADES_PER_CALL, argument="trades", minimum=1)
     validated = [_validated_trade(index, trade) for index, trade in enumerate(trades)]
-    pages = await store.record_trades(
-        info.context.collection(store.COLLECTION),
-        customer_id=customer_id,
-        trades=validated,
-        size=info.context.settings.trades_per_bucket,
+
+    async def write() -> list[int]:
+        return await store.record_trades(
+            info.context.collection(store.COLLECTION),
+            customer_id=customer_id,
+            trades=validated,
+            size=info.context.settings.trades_per_bucket,
+        )
+
+    pages = await once(
+        info,
+        scope="recordTrades",
+        key=key,
+        request=[customer_id, [[t.type, t.ticker, t.qty, t.date] for t in validated]],
+        write=write,
+        answer=lambda placed: {"pages": placed},
+        replay=_replayed,
     )
     return customer_id, pages

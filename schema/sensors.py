@@ -3,13 +3,17 @@ conversion from a stored sensor."""
 
 from __future__ import annotations
 
+import math
+import sys
 from collections.abc import Callable, Sequence
 from datetime import datetime
+from typing import Annotated
 
 import strawberry
 
 from resolvers import sensors as resolve
 from resolvers.context import Info
+from resolvers.idempotency import DESCRIPTION as KEY_DESCRIPTION
 from schema.errors import code_of
 from schema.mutation import write_mutation
 from schema.node import Node, node_id
@@ -20,11 +24,32 @@ from store.sensor_window import Window
 from store.sensors import HourTotal, SensorDoc
 
 GRAPHQL_INT_MAX = 2**31 - 1
+FLOAT_MAX = sys.float_info.max
 
 
 def _saturate(count: int) -> int:
     # GraphQL Int is 32-bit: a larger total is reported as the largest Int, never an error.
     return min(count, GRAPHQL_INT_MAX)
+
+
+def graphql_float(value: float | None) -> float | None:
+    """A stored number as GraphQL Float can carry it, so reads never fail on stored data:
+    +-Infinity as the largest double of its sign (as counts saturate), NaN as null. Writes
+    never store either (values are bounded); older data or direct writes may."""
+    if value is None or math.isnan(value):
+        return None
+    return max(-FLOAT_MAX, min(FLOAT_MAX, value))
+
+
+def _mean(valued: Sequence[HourTotal], total: float) -> float | None:
+    """The mean of the valued events; where the sum is past the largest double (values stored
+    before they were bounded), each hour's share added up, finite whenever the mean is."""
+    value_count = sum(t.value_count for t in valued)
+    if not value_count:
+        return None
+    if math.isfinite(total):
+        return total / value_count
+    return sum((t.sum or 0.0) / value_count for t in valued)
 
 
 @strawberry.type(description="Event statistics over the 24-hour window.")
@@ -38,14 +63,13 @@ class SensorStats:
     @classmethod
     def of(cls, totals: Sequence[HourTotal]) -> SensorStats:
         valued = [t for t in totals if t.value_count > 0 and t.sum is not None]
-        value_count = sum(t.value_count for t in valued)
         total = sum(t.sum or 0.0 for t in valued)
         return cls(
             count=_saturate(sum(t.count for t in totals)),
-            sum=total if valued else None,
-            min=min(t.min for t in valued if t.min is not None) if valued else None,
-            max=max(t.max for t in valued if t.max is not None) if valued else None,
-            avg=total / value_count if valued else None,
+            sum=graphql_float(total) if valued else None,
+            min=graphql_float(min((t.min for t in valued if t.min is not None), default=None)),
+            max=graphql_float(max((t.max for t in valued if t.max is not None), default=None)),
+            avg=graphql_float(_mean(valued, total)),
         )
 
 
@@ -196,9 +220,11 @@ async def _delete_sensor(info: Info, id: strawberry.ID) -> bool:
 
 
 async def _record_sensor_events(
-    info: Info, events: list[SensorEventInput]
+    info: Info,
+    events: list[SensorEventInput],
+    idempotency_key: Annotated[str | None, strawberry.argument(description=KEY_DESCRIPTION)] = None,
 ) -> RecordSensorEventsPayload:
-    recorded = await resolve.record_sensor_events(info, events=events)
+    recorded = await resolve.record_sensor_events(info, events=events, key=idempotency_key)
     return RecordSensorEventsPayload(
         accepted=recorded.accepted,
         rejected=[RejectedEvent.from_record(r) for r in recorded.rejected],

@@ -11,10 +11,12 @@ import strawberry
 from resolvers import measurements as resolve_catalogue
 from resolvers import series as resolve
 from resolvers.context import Info
+from resolvers.idempotency import DESCRIPTION as KEY_DESCRIPTION
 from resolvers.series import FieldStatsRecord, PointRecord
 from resolvers.series_time import Granularity
 from schema.mutation import write_mutation
 from schema.node import Node, node_id
+from schema.sensors import graphql_float
 from store.measurements import MeasurementDoc
 
 GRAPHQL_INT_MAX = 2**31 - 1
@@ -57,13 +59,15 @@ class FieldStats:
     @classmethod
     def from_record(cls, record: FieldStatsRecord) -> FieldStats:
         totals = record.totals
+        # Stored sums are finite (values are bounded); older data or direct writes may hold
+        # Infinity or NaN: saturated, or null (a NaN sum, which cannot be null, reads as 0).
         return cls(
             name=record.name,
-            sum=totals.sum,
+            sum=graphql_float(totals.sum) or 0.0,
             count=min(totals.count, GRAPHQL_INT_MAX),
-            min=totals.min,
-            max=totals.max,
-            mean=totals.sum / totals.count if totals.count else None,
+            min=graphql_float(totals.min),
+            max=graphql_float(totals.max),
+            mean=graphql_float(totals.sum / totals.count) if totals.count else None,
         )
 
 
@@ -173,9 +177,13 @@ class SeriesQueries:
 
 
 async def _record_observations(
-    info: Info, observations: list[ObservationInput]
+    info: Info,
+    observations: list[ObservationInput],
+    idempotency_key: Annotated[str | None, strawberry.argument(description=KEY_DESCRIPTION)] = None,
 ) -> RecordObservationsPayload:
-    applied = await resolve.record_observations(info, observations=observations)
+    applied = await resolve.record_observations(
+        info, observations=observations, key=idempotency_key
+    )
     return RecordObservationsPayload(applied=applied)
 
 

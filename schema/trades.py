@@ -10,6 +10,7 @@ import strawberry
 
 from resolvers import trades as resolve
 from resolvers.context import Info
+from resolvers.idempotency import DESCRIPTION as KEY_DESCRIPTION
 from resolvers.trades import PlacedTrade
 from schema.mutation import write_mutation
 from schema.node import Node, node_id
@@ -152,9 +153,10 @@ async def _record_trades(
     ] = None,
     *,
     trades: list[TradeInput],
+    idempotency_key: Annotated[str | None, strawberry.argument(description=KEY_DESCRIPTION)] = None,
 ) -> RecordTradesPayload:
     customer_id, pages = await resolve.record_trades(
-        info, customer_id=customer_id, customer=customer, trades=trades
+        info, customer_id=customer_id, customer=customer, trades=trades, key=idempotency_key
     )
     return RecordTradesPayload(customer=Customer.of(customer_id), page_numbers=pages)
 

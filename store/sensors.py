@@ -8,6 +8,7 @@ even when no write has happened since.
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ from store.times import as_utc, hour_start
 
 COLLECTION = "sensors"
 INDEXES = [IndexModel([("title", ASCENDING), ("_id", ASCENDING)], name="title_id")]
+MAX_STORED_COUNT = 2**63 - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +64,16 @@ def _number(value: Any) -> float | None:
     return None if value is None else float(value)
 
 
+def _whole(value: Any) -> int:
+    """A stored count; one that is not a finite number (no write of ours stores it, a direct
+    write may) reads as 0 for NaN and saturates for Infinity, never failing the read."""
+    if isinstance(value, float) and not math.isfinite(value):
+        if math.isnan(value):
+            return 0
+        return MAX_STORED_COUNT if value > 0 else -MAX_STORED_COUNT
+    return int(value or 0)
+
+
 def sensor_from_document(doc: Mapping[str, Any]) -> SensorDoc:
     totals = []
     for bucket in doc.get("totals") or ():
@@ -71,11 +83,11 @@ def sensor_from_document(doc: Mapping[str, Any]) -> SensorDoc:
         totals.append(
             HourTotal(
                 hour=as_utc(hour),
-                count=int(bucket.get("count") or 0),
+                count=_whole(bucket.get("count")),
                 sum=_number(bucket.get("sum")),
                 min=_number(bucket.get("min")),
                 max=_number(bucket.get("max")),
-                value_count=int(bucket.get("valueCount") or 0),
+                value_count=_whole(bucket.get("valueCount")),
             )
         )
     last_event_at = doc.get("lastEventAt")
