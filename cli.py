@@ -9,9 +9,11 @@ import ipaddress
 import logging.config
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from settings import Settings, SettingsError
 from web.logging_setup import uvicorn_log_config
+from web.slow_clients import request_deadline_protocol
 
 
 def is_loopback(host: str) -> bool:
@@ -38,6 +40,8 @@ ENVIRONMENT = {
     "ARRAYGRAPH_MONGODB_TIMEOUT_MS": "deadline of every MongoDB operation (10000)",
     "ARRAYGRAPH_STARTUP_TIMEOUT_S": "how long serve waits for MongoDB at start-up (30)",
     "ARRAYGRAPH_SHUTDOWN_TIMEOUT_S": "grace for requests in flight on SIGTERM (10)",
+    "ARRAYGRAPH_REQUEST_READ_TIMEOUT_S": "a request's head and body must arrive within (30)",
+    "ARRAYGRAPH_MAX_CONCURRENCY": "connections and requests at once; past it 503 (512)",
     "ARRAYGRAPH_LOG_FORMAT": "json, text or auto (text on a terminal)",
     "ARRAYGRAPH_MAX_QUERY_DEPTH": "deepest selection (12)",
     "ARRAYGRAPH_MAX_ALIASES": "aliases per document (30)",
@@ -139,8 +143,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    import uvicorn
-
     from app import create_app
     from store.database import DatabaseUnreachable, wait_for_database
 
@@ -156,17 +158,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     where = "GraphiQL" if settings.graphiql else "GraphQL API (GraphiQL off)"
     print(f"arraygraph: {where} at http://{args.host}:{args.port}/graphql", file=sys.stderr)
+    serve(app, settings, host=args.host, port=args.port)
+    return 0
+
+
+def serve(app: Any, settings: Settings, *, host: str, port: int) -> None:
+    import uvicorn
+
     uvicorn.run(
         app,
-        host=args.host,
-        port=args.port,
+        host=host,
+        port=port,
         log_level="info",
         log_config=uvicorn_log_config(settings),  # JSON or text, uvicorn's lines included
         # Requests in flight get this long after SIGTERM; each database command has its own
         # deadline (ARRAYGRAPH_MONGODB_TIMEOUT_MS), so none waits forever either.
         timeout_graceful_shutdown=settings.shutdown_timeout_s,
+        # Slow clients: each request must arrive within its deadline (web/slow_clients.py),
+        # and connections beyond the limit get 503 instead of exhausting descriptors.
+        http=request_deadline_protocol(settings.request_read_timeout_s),
+        limit_concurrency=settings.max_concurrency,
     )
-    return 0
 
 
 if __name__ == "__main__":

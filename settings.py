@@ -87,6 +87,8 @@ ORIGIN_PATTERN = r"https?://[A-Za-z0-9.\-]+(:[0-9]{1,5})?|https?://\[[0-9A-Fa-f:
 MONGODB_TIMEOUT_MS = 10_000
 STARTUP_TIMEOUT_SECONDS = 30  # how long `serve` waits for the database before giving up
 SHUTDOWN_TIMEOUT_SECONDS = 10  # requests in flight get this long to finish on SIGTERM
+REQUEST_READ_TIMEOUT_SECONDS = 30  # a request's head and body must arrive within this
+MAX_CONCURRENCY = 512  # connections and requests at once; past it, 503 (uvicorn)
 URI_SCHEMES = ("mongodb://", "mongodb+srv://")
 DATABASE_NAME_FORBIDDEN = frozenset('/\\. "$*<>:|?\x00')
 MAX_DATABASE_NAME_BYTES = 63
@@ -222,6 +224,8 @@ class Settings:
     mongodb_timeout_ms: int = MONGODB_TIMEOUT_MS
     startup_timeout_s: int = STARTUP_TIMEOUT_SECONDS
     shutdown_timeout_s: int = SHUTDOWN_TIMEOUT_SECONDS
+    request_read_timeout_s: int = REQUEST_READ_TIMEOUT_SECONDS
+    max_concurrency: int = MAX_CONCURRENCY
     log_format: str = "auto"  # json, text or auto (LOG_FORMATS)
 
     @property
@@ -263,5 +267,9 @@ class Settings:
             mongodb_timeout_ms=_int(env, "ARRAYGRAPH_MONGODB_TIMEOUT_MS", MONGODB_TIMEOUT_MS),
             startup_timeout_s=_int(env, "ARRAYGRAPH_STARTUP_TIMEOUT_S", STARTUP_TIMEOUT_SECONDS),
             shutdown_timeout_s=_int(env, "ARRAYGRAPH_SHUTDOWN_TIMEOUT_S", SHUTDOWN_TIMEOUT_SECONDS),
+            request_read_timeout_s=_int(
+                env, "ARRAYGRAPH_REQUEST_READ_TIMEOUT_S", REQUEST_READ_TIMEOUT_SECONDS
+            ),
+            max_concurrency=_int(env, "ARRAYGRAPH_MAX_CONCURRENCY", MAX_CONCURRENCY),
             log_format=_log_format(env),
         )

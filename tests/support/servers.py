@@ -6,6 +6,7 @@ import asyncio
 import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 import httpx
 import uvicorn
@@ -20,14 +21,14 @@ def free_port() -> int:
 
 
 @asynccontextmanager
-async def live_server(app: Starlette) -> AsyncIterator[str]:
-    """The app on uvicorn over real HTTP on loopback, in this event loop."""
+async def live_server(app: Starlette, **options: Any) -> AsyncIterator[str]:
+    """The app on uvicorn over real HTTP on loopback, in this event loop; `options` are
+    uvicorn's (`http=`, `limit_concurrency=`...)."""
     port = free_port()
     # A long keep-alive: under a heavy test, a connection can sit idle in the client's pool past
     # uvicorn's 5 s default, and a request sent as the server closes it fails with ReadError.
-    config = uvicorn.Config(
-        app, host="127.0.0.1", port=port, log_level="warning", timeout_keep_alive=300
-    )
+    settings: dict[str, Any] = {"log_level": "warning", "timeout_keep_alive": 300, **options}
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, **settings)
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve())
     while not server.started:
