@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run browser test test-wire lint check-layers check-sizes bench schema clean
+.PHONY: install run browser test test-wire lint check-layers check-sizes bench schema clean fuzz
 
 # Set-up talks on stderr only, so that `make schema > schema.graphql` writes the schema alone.
 $(STAMP): pyproject.toml
@@ -64,3 +64,13 @@ schema: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache *.egg-info
+
+# The fuzz, long: FUZZ_EXAMPLES operations (10,000) from a random seed, printed first
+# (`make fuzz FUZZ_SEED=<seed>` runs one again), and at the end a summary of what it tried.
+# `make test` runs the same suite briefly, with a fixed seed.
+FUZZ_EXAMPLES ?= 10000
+fuzz: $(STAMP)
+	@seed=$${FUZZ_SEED:-$$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}; \
+	echo "fuzz: $(FUZZ_EXAMPLES) operations, seed $$seed"; \
+	ARRAYGRAPH_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/pytest tests/fuzz -p no:randomly -v \
+		--hypothesis-seed=$$seed --hypothesis-show-statistics

@@ -49,6 +49,8 @@ ENVIRONMENT = {
     "ARRAYGRAPH_MAX_REQUEST_BYTES": "request body size (1048576)",
     "ARRAYGRAPH_MAX_PAGE_SIZE": "largest first/last (100)",
     "ARRAYGRAPH_MAX_BATCH_SIZE": "events per recordSensorEvents (1000)",
+    "ARRAYGRAPH_MAX_COST": "values a query may answer, from its list sizes (100000)",
+    "ARRAYGRAPH_MAX_RESPONSE_BYTES": "largest answer; larger is LIMIT_EXCEEDED (8388608)",
     "ARRAYGRAPH_MAX_ORDERS_PER_USER": "orders one user holds (10000)",
     "ARRAYGRAPH_TRADES_PER_BUCKET": "trades per bucket document (10)",
     "ARRAYGRAPH_MESSAGES_PER_PAGE": "chat messages per page document (500, at most 998)",

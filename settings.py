@@ -21,6 +21,8 @@ MAX_PAGE_SIZE = 100
 DEFAULT_PAGE_SIZE = 20
 MAX_BATCH_SIZE = 1_000
 MAX_NODES_PER_QUERY = 100  # ids in one `nodes(ids:)`
+MAX_COST = 100_000  # values a query may answer at most, from its list sizes (schema/cost.py)
+MAX_RESPONSE_BYTES = 8 * 1024 * 1024  # an answer larger is replaced by LIMIT_EXCEEDED
 
 # Sensors.
 SENSOR_WINDOW_HOURS = 24
@@ -214,6 +216,8 @@ class Settings:
     max_request_bytes: int = MAX_REQUEST_BYTES
     max_page_size: int = MAX_PAGE_SIZE
     max_batch_size: int = MAX_BATCH_SIZE
+    max_cost: int = MAX_COST
+    max_response_bytes: int = MAX_RESPONSE_BYTES
     environment: str = DEVELOPMENT
     introspection: bool = True
     graphiql: bool = True
@@ -257,6 +261,8 @@ class Settings:
             max_request_bytes=_int(env, "ARRAYGRAPH_MAX_REQUEST_BYTES", MAX_REQUEST_BYTES),
             max_page_size=_int(env, "ARRAYGRAPH_MAX_PAGE_SIZE", MAX_PAGE_SIZE),
             max_batch_size=_int(env, "ARRAYGRAPH_MAX_BATCH_SIZE", MAX_BATCH_SIZE),
+            max_cost=_int(env, "ARRAYGRAPH_MAX_COST", MAX_COST),
+            max_response_bytes=_int(env, "ARRAYGRAPH_MAX_RESPONSE_BYTES", MAX_RESPONSE_BYTES),
             environment=environment,
             introspection=_flag(env, "ARRAYGRAPH_INTROSPECTION", not production),
             graphiql=_flag(env, "ARRAYGRAPH_GRAPHIQL", not production),

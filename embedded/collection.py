@@ -2,8 +2,9 @@
 uses.
 
 Each public coroutine is one command, named as PyMongo names what it sends: it yields to the event
-loop once, as a round trip would, is reported to the engine's observer, then runs without
-interruption under the engine's lock, which makes each command atomic for concurrent requests.
+loop once, as a round trip would, then is reported to the engine's observer and runs without
+interruption under the engine's lock, on the engine's worker thread (`EmbeddedEngine.run`), which
+makes each command atomic for concurrent requests and leaves the event loop free meanwhile.
 What takes several round trips with PyMongo takes as many commands here: a read past its first
 batch (`embedded.cursors`), a bulk write of several kinds or sizes (`embedded.bulk`). What PyMongo
 refuses before sending is refused before any round trip (`embedded.driver`), and failures are
@@ -68,18 +69,15 @@ class EmbeddedCollection:
         reply: Callable[[T], object] | None = None,
         sent: Mapping[str, Any] | None = None,
     ) -> T:
-        """`action` as one command; the observer is told of `reply(result)` (the result).
+        """`action` as one command, run by the engine off the event loop; the observer is told
+        of `reply(result)` (the result).
 
         `sent` is the command as PyMongo would send it: what it refuses is refused here too,
         before any round trip (`embedded.driver`)."""
         if sent is not None:
             driver.check_command(sent)
         await asyncio.sleep(0)  # a round trip lets other requests run, as network I/O does
-        self._engine.observer.started(command)
-        with self._engine.lock:
-            result = action()
-        self._engine.observer.replied(result if reply is None else reply(result))
-        return result
+        return await self._engine.run(command, action, reply)  # off the event loop
 
     async def _read(
         self,

@@ -2,19 +2,29 @@
 
 `EmbeddedEngine()[db][collection]` is an `EmbeddedCollection` (`embedded.collection`), whose
 commands run one at a time under the engine's lock and are reported to the engine's observer.
+
+The work of a command never holds the event loop: `EmbeddedEngine.run` hands it to the engine's
+one worker thread, so commands keep the order they were sent in and run one at a time (the lock
+also keeps them apart from the wire front's thread), while the loop goes on serving requests
+that need no command (`/healthz`) for as long as a heavy one runs.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import threading
-from typing import Any
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 from embedded import mongomock_internals as mongomock
 from embedded import operators, unique_indexes, writes
 from embedded.collection import EmbeddedCollection
 from embedded.protocols import CommandCounts, CommandObserver
 from embedded.writes import UpdateApplier
+
+T = TypeVar("T")
 
 
 class EmbeddedDatabase:
@@ -38,12 +48,14 @@ class EmbeddedDatabase:
         if name not in ("ping", "dropDatabase"):
             raise NotImplementedError(f"the embedded engine does not run {name!r}")
         await asyncio.sleep(0)
-        self._engine.observer.started(name)
         if name == "ping":
-            return {"ok": 1.0}
-        with self._engine.lock:
+            return await self._engine.run(name, lambda: {"ok": 1.0})
+
+        def drop() -> dict[str, Any]:
             writes.drop_database(self._db)
-        return {"ok": 1.0, "dropped": self._db.name}
+            return {"ok": 1.0, "dropped": self._db.name}
+
+        return await self._engine.run(name, drop)
 
 
 class EmbeddedEngine:
@@ -62,11 +74,39 @@ class EmbeddedEngine:
         self._client: Any = mongomock.new_client()
         self.updates = UpdateApplier()
         self._databases: dict[str, EmbeddedDatabase] = {}
+        self._worker: ThreadPoolExecutor | None = None
 
     def __getitem__(self, name: str) -> EmbeddedDatabase:
         if name not in self._databases:
             self._databases[name] = EmbeddedDatabase(self, self._client[name])
         return self._databases[name]
 
+    async def run(
+        self, command: str, action: Callable[[], T], reply: Callable[[T], object] | None = None
+    ) -> T:
+        """`action` as one command, on the engine's worker thread: under the lock, the observer
+        is told of `command`, `action` runs, and the observer is told of `reply(result)` (the
+        result itself by default), as one step, as before the loop handed the work off. The
+        caller's context variables go along (an observer may count per request)."""
+        if self._worker is None:
+            self._worker = ThreadPoolExecutor(1, thread_name_prefix="embedded-engine")
+        context = contextvars.copy_context()
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self._worker, context.run, self._command, command, action, reply
+        )
+
+    def _command(
+        self, command: str, action: Callable[[], T], reply: Callable[[T], object] | None
+    ) -> T:
+        with self.lock:
+            self.observer.started(command)
+            result = action()
+            self.observer.replied(result if reply is None else reply(result))
+        return result
+
     async def close(self) -> None:
         self._databases.clear()
+        worker, self._worker = self._worker, None
+        if worker is not None:
+            worker.shutdown(wait=False)  # a command in flight still finishes

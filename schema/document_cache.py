@@ -2,8 +2,14 @@
 
 Re-parsing and re-validating every request costs more than most resolvers. This cache fills
 in the parsed document and its errors when the execution context is created (see
-`schema/strawberry_internals.py`), and Strawberry then skips both steps. Bounded, so unique
-query texts cannot grow memory without limit.
+`schema/strawberry_internals.py`), and Strawberry then skips both steps.
+
+Bounded by count and by bytes, least recently used out first, so that no sequence of query
+texts takes it past its budget: each entry is accounted at `entry_bytes`, an upper bound of
+the memory it holds (its text, its tokens, which the AST keeps linked, and its errors; a test
+measures entries of every shape with tracemalloc against it), and a text over `largest`
+characters is parsed for its request and never kept (at 5,000 tokens, one such entry would
+hold megabytes).
 
 Errors are typed by where they come from: the request limits (depth, aliases) run as their own
 validation pass, first, and their errors are `RequestLimitExceeded`; the schema's rules give
@@ -13,7 +19,10 @@ parser's `GraphQLSyntaxError`; `over_token_limit` tells whether the token limit 
 
 from __future__ import annotations
 
-from functools import lru_cache
+import sys
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import NamedTuple
 
 from graphql import (
     ASTValidationRule,
@@ -36,9 +45,89 @@ from settings import Settings
 
 PreparedDocument = tuple[DocumentNode, tuple[GraphQLError, ...]]
 
+# What an entry holds besides its text, tokens and errors: the slot, the document and the
+# operation nodes, and the tuples around them (measured at under 10 KiB for a small query).
+ENTRY_BYTES = 16 * 1024
+TOKEN_BYTES = 800  # a token (they stay linked to each other) and the AST nodes made from it
+ERROR_BYTES = 2 * 1024  # an error, its locations and extensions, besides its message
+TEXT_COPIES = 3  # the text (the key, and the parser's source), token values, node values
+
+
+def entry_bytes(query: str, prepared: PreparedDocument | None) -> int:
+    """An upper bound of the memory a cached entry holds (tests/limits measure it)."""
+    held = ENTRY_BYTES + TEXT_COPIES * sys.getsizeof(query)
+    if prepared is None:
+        return held
+    document, errors = prepared
+    tokens = 0
+    token = document.loc.start_token if document.loc is not None else None
+    while token is not None:
+        tokens += 1
+        token = token.next
+    messages = sum(ERROR_BYTES + 2 * sys.getsizeof(error.message) for error in errors)
+    return held + TOKEN_BYTES * tokens + messages
+
+
+class CacheInfo(NamedTuple):
+    """As `functools.lru_cache` reports it, with the bytes accounted."""
+
+    hits: int
+    misses: int
+    maxsize: int
+    currsize: int
+    bytes: int
+
+
+class PreparedDocuments:
+    """Prepared documents by query text: at most `size` of them and `budget` bytes (by
+    `entry_bytes`), least recently used out first; a text over `largest` characters, or an
+    entry over the budget alone, is prepared for its request and not kept."""
+
+    def __init__(
+        self,
+        prepare: Callable[[str], PreparedDocument | None],
+        *,
+        size: int,
+        budget: int,
+        largest: int,
+    ) -> None:
+        self._prepare = prepare
+        self.size, self.budget, self.largest = size, budget, largest
+        self._entries: OrderedDict[str, tuple[PreparedDocument | None, int]] = OrderedDict()
+        self.bytes = 0
+        self._hits = self._misses = 0
+
+    def __call__(self, query: str) -> PreparedDocument | None:
+        found = self._entries.get(query)
+        if found is not None:
+            self._hits += 1
+            self._entries.move_to_end(query)
+            return found[0]
+        self._misses += 1
+        prepared = self._prepare(query)
+        if len(query) <= self.largest:
+            self._keep(query, prepared, entry_bytes(query, prepared))
+        return prepared
+
+    def _keep(self, query: str, prepared: PreparedDocument | None, held: int) -> None:
+        if held > self.budget:
+            return
+        self._entries[query] = (prepared, held)
+        self.bytes += held
+        while len(self._entries) > self.size or self.bytes > self.budget:
+            _, (_, freed) = self._entries.popitem(last=False)
+            self.bytes -= freed
+
+    def cache_info(self) -> CacheInfo:
+        return CacheInfo(self._hits, self._misses, self.size, len(self._entries), self.bytes)
+
+    def cache_clear(self) -> None:
+        self._entries.clear()
+        self.bytes = 0
+
 
 class DocumentCache:
-    def __init__(self, settings: Settings, *, size: int) -> None:
+    def __init__(self, settings: Settings, *, size: int, budget: int, largest: int) -> None:
         self.limit_rules: tuple[type[ASTValidationRule], ...] = (
             *QueryDepthLimiter(max_depth=settings.max_query_depth).validation_rules,
             *MaxAliasesLimiter(max_alias_count=settings.max_aliases).validation_rules,
@@ -53,7 +142,7 @@ class DocumentCache:
             *(() if settings.introspection else (NoSchemaIntrospectionCustomRule,)),
         )
         # Keyed by the query text: hashing a string is much cheaper than hashing a document.
-        self.documents = lru_cache(maxsize=size)(self._prepare)
+        self.documents = PreparedDocuments(self._prepare, size=size, budget=budget, largest=largest)
         self.schema: GraphQLSchema | None = None  # bound once by the schema that owns it
 
     def bind(self, schema: GraphQLSchema) -> None:
@@ -65,8 +154,16 @@ class DocumentCache:
             document = parse(query, max_tokens=self.max_tokens)
         except GraphQLError:
             return None
-        limits = validate(self.schema, document, self.limit_rules)
         errors: list[GraphQLError]
+        try:
+            limits = validate(self.schema, document, self.limit_rules)
+        except (ValueError, KeyError):  # the depth limiter cannot measure an empty selection
+            # or a spread of an unknown fragment: the schema's rules say what is wrong
+            invalid = validate_document(self.schema, document, self.schema_rules) or [
+                GraphQLError("A selection set must select at least one field.")
+            ]
+            errors = [retyped(e, DocumentInvalid, "GRAPHQL_VALIDATION_FAILED") for e in invalid]
+            return document, tuple(errors)
         if limits:
             errors = [retyped(e, RequestLimitExceeded, "LIMIT_EXCEEDED") for e in limits]
         else:

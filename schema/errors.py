@@ -48,6 +48,10 @@ class DocumentInvalid(GraphQLError):
     """A document that does not validate against the schema."""
 
 
+class OperationUnresolved(GraphQLError):
+    """No operation to run: several and no `operationName`, or a name the document lacks."""
+
+
 class VariablesInvalid(GraphQLError):
     """Variable values that do not fit the types the operation declares for them."""
 
@@ -57,6 +61,7 @@ ERROR_CODES: tuple[tuple[type[Exception], str], ...] = (
     (RequestLimitExceeded, "LIMIT_EXCEEDED"),
     (DocumentInvalid, "GRAPHQL_VALIDATION_FAILED"),
     (VariablesInvalid, "BAD_USER_INPUT"),
+    (OperationUnresolved, "OPERATION_RESOLUTION_FAILURE"),
     (BadUserInput, "BAD_USER_INPUT"),
     (NotFound, "NOT_FOUND"),
     (LimitExceeded, "LIMIT_EXCEEDED"),

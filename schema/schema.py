@@ -13,6 +13,7 @@ from strawberry.schema.config import StrawberryConfig
 from strawberry.types import ExecutionContext
 
 from schema.chat import ChatMutations, ChatQueries
+from schema.cost import CostLimit
 from schema.document_cache import DocumentCache
 from schema.errors import label_errors
 from schema.nodes import NodeQueries
@@ -24,9 +25,12 @@ from schema.strawberry_internals import PreparedDocumentSchema
 from schema.trades import CustomerMutations, CustomerQueries
 from settings import Settings
 
-# Distinct documents kept parsed and validated: bounded, so unique query texts cannot grow
-# memory without limit.
+# Distinct documents kept parsed and validated: bounded by count and by bytes, so unique query
+# texts cannot grow memory past DOCUMENT_CACHE_BYTES; a text over CACHED_DOCUMENT_CHARS is
+# parsed for its request only (schema/document_cache.py).
 DOCUMENT_CACHE_SIZE = 1_000
+DOCUMENT_CACHE_BYTES = 64 * 1024 * 1024
+CACHED_DOCUMENT_CHARS = 16 * 1024
 
 
 @strawberry.type
@@ -57,7 +61,13 @@ def build_schema(settings: Settings | None = None, **kwargs: Any) -> ArraygraphS
     return ArraygraphSchema(
         query=Query,
         mutation=Mutation,
-        document_cache=DocumentCache(settings, size=DOCUMENT_CACHE_SIZE),
+        document_cache=DocumentCache(
+            settings,
+            size=DOCUMENT_CACHE_SIZE,
+            budget=DOCUMENT_CACHE_BYTES,
+            largest=CACHED_DOCUMENT_CHARS,
+        ),
+        check=CostLimit(settings),
         config=StrawberryConfig(scalar_map=SCALARS),
         **kwargs,
     )

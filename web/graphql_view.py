@@ -15,11 +15,12 @@ from strawberry.http import GraphQLHTTPResponse
 from strawberry.types import ExecutionResult
 
 from resolvers.context import Context, build_context
+from schema.cost import bounded_response
 from schema.errors import masked
 from schema.schema import ArraygraphSchema
 from schema.strawberry_internals import PlainJsonPost
 from web.graphiql import graphiql_html
-from web.http_protocol import GraphQLOverHttp
+from web.http_protocol import GraphQLOverHttp, encode
 from web.operation_notes import OperationNotes
 from web.persisted_queries import PersistedQueries
 from web.persisted_view import PersistedQueryView
@@ -61,7 +62,8 @@ class GraphQLView(
             raise json.JSONDecodeError(str(exc), "", 0) from None
 
     def encode_json(self, data: object) -> bytes:
-        return orjson.dumps(data)
+        # Over ARRAYGRAPH_MAX_RESPONSE_BYTES, one LIMIT_EXCEEDED error instead (schema/cost.py).
+        return bounded_response(encode(data), self.state.settings.max_response_bytes)
 
     @property
     def graphql_ide_html(self) -> str:

@@ -14,6 +14,7 @@ media type the client accepts, with the status that type calls for.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import orjson
@@ -39,6 +40,15 @@ TRANSPORT_CODES = {
 }
 
 
+def encode(data: object) -> bytes:
+    """JSON bytes; a string that UTF-8 cannot hold (a lone surrogate a client sent, echoed in
+    an error message) is written as its JSON escape instead of failing the answer."""
+    try:
+        return orjson.dumps(data)
+    except TypeError:
+        return json.dumps(data, ensure_ascii=True).encode("ascii")
+
+
 def media_type(accept: str | None) -> str:
     """The response's media type: graphql-response+json when the client accepts it."""
     return GRAPHQL_RESPONSE if accept and GRAPHQL_RESPONSE in accept else JSON
@@ -54,7 +64,7 @@ def transport_error(status: int, reason: str, accept: str | None) -> Response:
     code = TRANSPORT_CODES.get(status, "BAD_REQUEST")
     body = {"errors": [{"message": reason, "extensions": {"code": code}}]}
     headers = {"allow": "GET, POST"} if status == 405 else None
-    return Response(orjson.dumps(body), status, headers=headers, media_type=media_type(accept))
+    return Response(encode(body), status, headers=headers, media_type=media_type(accept))
 
 
 def client_left(scope: Scope) -> None:

@@ -80,8 +80,9 @@ async def send_all(url: str, stop: signal.Signals, process: subprocess.Popen[str
 
 
 def stored_quantities(front: WireServer) -> list[int]:
+    client: MongoClient[dict[str, Any]]
     with MongoClient(front.uri) as client:
-        buckets = client["signals"]["trades"].find({"customerId": 5}, sort=[("page", 1)])
+        buckets: Any = client["signals"]["trades"].find({"customerId": 5}, sort=[("page", 1)])
         return [t["qty"] for b in buckets for t in b["history"]]
 
 

@@ -88,3 +88,33 @@ async def test_http_client_leaving_mid_body_is_one_info_line(
     assert len(lines) == 1 and lines[0].levelno == logging.INFO
     assert not any(r.exc_info for r in caplog.records)
     assert not any(r.levelno >= logging.ERROR for r in caplog.records)
+
+
+@pytest.mark.parametrize(
+    ("document", "operation_name", "code"),
+    [
+        (
+            'mutation A { createSensor(title: "twice") { id } } query B { __typename }',
+            None,
+            "OPERATION_RESOLUTION_FAILURE",
+        ),
+        ('mutation A { createSensor(title: "x") { id } }', "Nope", "BAD_REQUEST"),
+    ],
+    ids=["several-without-a-name", "unknown-name"],
+)
+async def test_http_an_operation_that_cannot_be_resolved_runs_nothing(
+    api: Api, document: str, operation_name: str | None, code: str
+) -> None:
+    before = await api.snapshot()
+    response = await api.client.post(
+        "/graphql", json={"query": document, "operationName": operation_name}
+    )
+    body = response.json()
+    assert error_codes(body) == [code] and body.get("data") is None
+    assert await api.snapshot() == before
+
+
+async def test_http_a_named_operation_of_several_runs_alone(api: Api) -> None:
+    document = 'mutation A { createSensor(title: "once") { title } } query B { __typename }'
+    response = await api.client.post("/graphql", json={"query": document, "operationName": "B"})
+    assert response.json() == {"data": {"__typename": "Query"}}

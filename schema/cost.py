@@ -1,0 +1,300 @@
+"""What a query may cost: how many values its answer can hold, known before anything runs.
+
+Every list the schema answers declares its size in `LIST_SIZES`, keyed by type and field, from
+its arguments or those of the field that returned its object (a connection's `edges` hold the
+page its field asks for), at most what the resolver accepts. A field's count is the product of
+the list sizes along its path, itself included (aliases apart; fragments spread and fields of
+one response key merged as the executor collects them; over an interface, the costliest type);
+the cost is the sum of the counts: every object, list item and scalar the answer can hold.
+Introspection (`__schema`, `__type`) counts 1: its answer is bounded by the schema.
+
+`CostLimit` runs once variables are coerced, as the executor is built
+(`schema/strawberry_internals.py`): over `ARRAYGRAPH_MAX_COST`, the request is LIMIT_EXCEEDED,
+naming the cost and the field of the highest count, and no resolver runs. `bounded_response`
+is the other bound: an encoded answer over `ARRAYGRAPH_MAX_RESPONSE_BYTES` is replaced by one
+LIMIT_EXCEEDED error.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any, NamedTuple
+
+from graphql import (
+    GraphQLError,
+    GraphQLObjectType,
+    get_named_type,
+    get_nullable_type,
+    is_abstract_type,
+    is_list_type,
+    is_object_type,
+)
+
+from resolvers.errors import ApiError
+from resolvers.series_time import Granularity, point_starts, time_zone, whole_minute
+from schema.errors import RequestLimitExceeded
+from schema.strawberry_internals import FieldGroup, OperationFields
+from settings import (
+    DEFAULT_PAGE_SIZE,
+    MAX_FIELDS_PER_MEASUREMENT,
+    MAX_NODES_PER_QUERY,
+    MAX_SERIES_POINTS,
+    MAX_SERIES_VALUES,
+    MAX_TAG_KEYS_PER_MEASUREMENT,
+    MAX_TAG_VALUES_PAGE,
+    MAX_TRADES_PER_CALL,
+    MAX_USERS_PER_QUERY,
+    SENSOR_WINDOW_HOURS,
+    Settings,
+)
+
+# `measurements` counts this many: the catalogue is not read first (the response size bounds more).
+MEASUREMENTS_COSTED = 100
+# The shortest a point can be, so that a range bounds its points without computing them (two
+# more for the partial points at its ends, or an hour cut short by a half-hour change).
+SHORTEST_POINT = {
+    Granularity.MINUTE: timedelta(minutes=1),
+    Granularity.HOUR: timedelta(hours=1),
+    Granularity.DAY: timedelta(hours=23),
+    Granularity.WEEK: timedelta(days=7) - timedelta(hours=1),
+    Granularity.MONTH: timedelta(days=28) - timedelta(hours=1),
+}
+
+
+class Sizing(NamedTuple):
+    """A list's field's coerced arguments, those of the field that returned its object."""
+
+    arguments: Mapping[str, Any]
+    parent: Mapping[str, Any]
+    settings: Settings
+
+
+Size = Callable[[Sizing], int]
+
+
+def _clamp(value: object, maximum: int) -> int:
+    return max(0, min(value, maximum)) if isinstance(value, int) else 0
+
+
+def _page(s: Sizing) -> int:
+    first, last = s.parent.get("first"), s.parent.get("last")
+    asked = first if first is not None else last if last is not None else DEFAULT_PAGE_SIZE
+    return _clamp(asked, s.settings.max_page_size)
+
+
+def _length(name: str, maximum: int, *, parent: bool = False) -> Size:
+    return lambda s: _clamp(len((s.parent if parent else s.arguments).get(name) or ()), maximum)
+
+
+def _fixed(count: int) -> Size:
+    return lambda s: count
+
+
+def _touched_sensors(s: Sizing) -> int:
+    """The sensors a batch touches: each once, however many of its events name it."""
+    events = s.parent.get("events") or ()
+    ids = {event.get("sensorId") for event in events if isinstance(event, Mapping)}
+    return _clamp(len(ids), s.settings.max_batch_size)
+
+
+def _width(arguments: Mapping[str, Any]) -> int:
+    """The fields a series answers: those named (each once), or every one of a measurement."""
+    named = arguments.get("fields")
+    return (
+        MAX_FIELDS_PER_MEASUREMENT
+        if named is None
+        else _clamp(len(set(named)), MAX_FIELDS_PER_MEASUREMENT)
+    )
+
+
+def _points(s: Sizing) -> int:
+    """The points of a series: the range over the shortest point, plus the partial ones at its
+    ends; counted as the resolver counts them where that bound passes its limits (points, and
+    points x fields), and none when it refuses them."""
+    start, end, granularity = (s.arguments.get(k) for k in ("from", "to", "granularity"))
+    if not isinstance(start, datetime) or not isinstance(end, datetime) or end <= start:
+        return 0
+    try:
+        granularity = Granularity(getattr(granularity, "value", granularity))
+        points = math.ceil((end - start) / SHORTEST_POINT[granularity]) + 2
+        width = _width(s.arguments)
+        if points > MAX_SERIES_POINTS or points * width > MAX_SERIES_VALUES:
+            zone = time_zone(s.arguments.get("timeZone"))
+            starts = point_starts(
+                whole_minute(start), whole_minute(end), granularity, zone, limit=MAX_SERIES_POINTS
+            )
+            points = len(starts) if len(starts) * width <= MAX_SERIES_VALUES else 0
+    except (ApiError, ValueError, TypeError):  # what the resolver refuses
+        return 0
+    return points
+
+
+LIST_SIZES: dict[tuple[str, str], Size] = {
+    # Connections: `edges` hold the page their field asks for.
+    ("SensorConnection", "edges"): _page,
+    ("OrderConnection", "edges"): _page,
+    ("TradeConnection", "edges"): _page,
+    ("MessageConnection", "edges"): _page,
+    ("ChatSessionConnection", "edges"): _page,
+    # Id lists answer in the order asked, one entry per id, a repeated one each time.
+    ("Query", "users"): _length("userIds", MAX_USERS_PER_QUERY),
+    ("Query", "nodes"): _length("ids", MAX_NODES_PER_QUERY),
+    # Batches: one entry per item, or per distinct sensor for the sensors a batch touched.
+    ("RecordSensorEventsPayload", "rejected"): lambda s: _clamp(
+        len(s.parent.get("events") or ()), s.settings.max_batch_size
+    ),
+    ("RecordSensorEventsPayload", "sensors"): _touched_sensors,
+    ("RecordTradesPayload", "pageNumbers"): _length("trades", MAX_TRADES_PER_CALL, parent=True),
+    ("TradePage", "trades"): lambda s: s.settings.trades_per_bucket,
+    ("Sensor", "hourly"): _fixed(SENSOR_WINDOW_HOURS),
+    # Time series and their catalogue.
+    ("Query", "series"): _points,
+    ("SeriesPoint", "values"): lambda s: _width(s.parent),
+    ("Query", "seriesTotal"): lambda s: _width(s.arguments),
+    ("Query", "measurements"): _fixed(MEASUREMENTS_COSTED),
+    ("Measurement", "fields"): _fixed(MAX_FIELDS_PER_MEASUREMENT),
+    ("Measurement", "tagKeys"): _fixed(MAX_TAG_KEYS_PER_MEASUREMENT),
+    ("Measurement", "tagValues"): lambda s: _clamp(s.arguments.get("first"), MAX_TAG_VALUES_PAGE),
+}
+
+
+@dataclass(slots=True)
+class _Tally:
+    """The cost so far, and the field of the highest count (first in document order)."""
+
+    limit: int
+    visits: int = 0  # fields of a count of 1 or more: the cost is at least this
+    most: tuple[int, str] = (0, "")
+
+    def saw(self, count: int, path: str) -> None:
+        self.visits += count > 0
+        if count > self.most[0]:
+            self.most = (count, path)
+        if self.visits > self.limit:
+            raise _Over
+
+
+class _Over(Exception):
+    """The walk visited more fields than the limit: the cost is over it, whatever the rest."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Walk:
+    fields: OperationFields
+    settings: Settings
+    tally: _Tally
+
+    def selection(
+        self,
+        parent_type: GraphQLObjectType,
+        groups: Mapping[str, FieldGroup],
+        count: int,
+        parent: Mapping[str, Any],
+        path: str,
+    ) -> int:
+        """The cost of `groups` selected on `count` objects of `parent_type`."""
+        return sum(
+            self.field(parent_type, group, count, parent, f"{path}{key}")
+            for key, group in groups.items()
+        )
+
+    def field(
+        self,
+        parent_type: GraphQLObjectType,
+        group: FieldGroup,
+        count: int,
+        parent: Mapping[str, Any],
+        path: str,
+    ) -> int:
+        name = self.fields.node(group).name.value
+        definition = parent_type.fields.get(name)
+        if definition is None:  # __typename, __schema, __type: bounded by the schema
+            self.tally.saw(count, path)
+            return count
+        arguments = self.fields.arguments(definition, group)
+        if is_list_type(get_nullable_type(definition.type)):
+            size = LIST_SIZES.get((parent_type.name, name))
+            if size is None:
+                raise LookupError(f"{parent_type.name}.{name} declares no size in LIST_SIZES")
+            count *= size(Sizing(arguments, parent, self.settings))
+        self.tally.saw(count, path)
+        named = get_named_type(definition.type)
+        if count == 0 or not (is_object_type(named) or is_abstract_type(named)):
+            return count
+        types = self.fields.possible_types(named)
+        return count + self._costliest(types, group, count, arguments, f"{path}.")
+
+    def _costliest(
+        self,
+        types: Sequence[GraphQLObjectType],
+        group: FieldGroup,
+        count: int,
+        parent: Mapping[str, Any],
+        path: str,
+    ) -> int:
+        """The cost of the selection on the costliest type the objects may be (one, but for
+        an interface); the visits kept are those of the branch that visited most."""
+        tally, before = self.tally, self.tally.visits
+        best = seen = 0
+        for runtime_type in types:
+            tally.visits = before
+            children = self.fields.children(runtime_type, group)
+            best = max(best, self.selection(runtime_type, children, count, parent, path))
+            seen = max(seen, tally.visits - before)
+        tally.visits = before + seen
+        return best
+
+
+class Cost(NamedTuple):
+    total: int
+    most: int
+    path: str
+    complete: bool  # False: the walk stopped at the limit, and `total` is a lower bound
+
+
+def operation_cost(fields: OperationFields, settings: Settings) -> Cost | None:
+    """The cost of the operation; None when it has no root type (the executor says so)."""
+    root = fields.root()
+    if root is None:
+        return None
+    tally = _Tally(settings.max_cost)
+    walk = _Walk(fields, settings, tally)
+    try:
+        total, complete = walk.selection(root[0], root[1], 1, {}, ""), True
+    except _Over:
+        total, complete = tally.visits, False
+    return Cost(total, tally.most[0], tally.most[1], complete)
+
+
+class CostLimit:
+    """The schema's check: over `max_cost`, LIMIT_EXCEEDED, and nothing runs."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+
+    def __call__(self, fields: OperationFields) -> GraphQLError | None:
+        cost = operation_cost(fields, self.settings)
+        limit = self.settings.max_cost
+        if cost is None or cost.total <= limit:
+            return None
+        total = str(cost.total) if cost.complete else f"over {cost.total}"
+        return RequestLimitExceeded(
+            f"cost {total} exceeds ARRAYGRAPH_MAX_COST {limit} (most at {cost.path}: {cost.most})",
+            extensions={"code": "LIMIT_EXCEEDED", "cost": cost.total, "maxCost": limit},
+        )
+
+
+def bounded_response(body: bytes, limit: int) -> bytes:
+    """`body`, or a LIMIT_EXCEEDED error in its place when it is over `limit` bytes."""
+    if len(body) <= limit:
+        return body
+    message = (
+        f"the answer of {len(body)} bytes exceeds ARRAYGRAPH_MAX_RESPONSE_BYTES {limit}; "
+        "ask for fewer or smaller pages"
+    )
+    error = {"message": message, "extensions": {"code": "LIMIT_EXCEEDED"}}
+    return json.dumps({"data": None, "errors": [error]}).encode()

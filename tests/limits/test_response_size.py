@@ -1,0 +1,49 @@
+"""The largest answer: over ARRAYGRAPH_MAX_RESPONSE_BYTES, one LIMIT_EXCEEDED error instead."""
+
+from __future__ import annotations
+
+from settings import MAX_RESPONSE_BYTES, Settings
+from tests.support import ApiFactory, error_codes
+
+TITLES = "{ sensors(first: 100) { edges { node { title } } } }"
+CREATE = 'mutation { createSensor(title: "%s") { id } }'
+
+
+async def _answer_bytes(make_api: ApiFactory, settings: Settings) -> tuple[int, bytes]:
+    """The status and body of TITLES over 20 sensors of 100-character titles."""
+    async with make_api(settings) as api:
+        for number in range(20):
+            await api.data(CREATE % f"{number:03}".ljust(100, "x"))
+        response = await api.client.post("/graphql", json={"query": TITLES})
+    return response.status_code, response.content
+
+
+async def test_response_size_over_the_limit_is_limit_exceeded(make_api: ApiFactory) -> None:
+    status, body = await _answer_bytes(make_api, Settings(max_response_bytes=2_000))
+    assert status == 200
+    assert body.startswith(b'{"data": null')
+    assert b"exceeds ARRAYGRAPH_MAX_RESPONSE_BYTES 2000" in body
+    assert b'"code": "LIMIT_EXCEEDED"' in body
+
+
+async def test_response_size_at_the_limit_is_served(make_api: ApiFactory) -> None:
+    _, full = await _answer_bytes(make_api, Settings())
+    status, body = await _answer_bytes(make_api, Settings(max_response_bytes=len(full)))
+    assert status == 200
+    assert body == full
+    assert len(body) > 2_000
+
+
+async def test_response_size_names_the_answer_size(make_api: ApiFactory) -> None:
+    _, full = await _answer_bytes(make_api, Settings())
+    async with make_api(Settings(max_response_bytes=len(full) - 1)) as api:
+        for number in range(20):
+            await api.data(CREATE % f"{number:03}".ljust(100, "x"))
+        body = await api.post(TITLES)
+    assert error_codes(body) == ["LIMIT_EXCEEDED"]
+    assert body["errors"][0]["message"].startswith(f"the answer of {len(full)} bytes exceeds")
+
+
+def test_response_size_limit_is_read_from_the_environment() -> None:
+    assert Settings.from_env({"ARRAYGRAPH_MAX_RESPONSE_BYTES": "4096"}).max_response_bytes == 4096
+    assert Settings().max_response_bytes == MAX_RESPONSE_BYTES == 8 * 1024 * 1024
