@@ -31,6 +31,8 @@ class Context:
     now: datetime  # read once, so every field of a request sees the same window
     authenticated: bool
     request: HTTPConnection | None = None
+    # The operation's name and type, once its document is known (for the request's log line).
+    operation: tuple[str | None, str] | None = None
     _loaders: dict[LoaderKey, DataLoader[Any, Any]] = field(default_factory=dict)
 
     def collection(self, name: str) -> AsyncCollection:

@@ -41,6 +41,7 @@ from graphql import (
     GraphQLObjectType,
     GraphQLUnionType,
     OperationDefinitionNode,
+    get_operation_ast,
 )
 from graphql.execution.collect_fields import FieldDetails, collect_fields, collect_subfields
 from graphql.execution.values import get_argument_values
@@ -51,6 +52,7 @@ from strawberry.types import ExecutionContext
 from strawberry.types.enum import StrawberryEnumDefinition
 from strawberry.utils.str_converters import to_camel_case
 
+from resolvers.context import Context
 from schema.errors import OperationUnresolved, VariablesInvalid, retyped
 
 if TYPE_CHECKING:
@@ -211,7 +213,17 @@ class PreparedDocumentSchema(strawberry.Schema):
                 name = context._provided_operation_name  # what the client sent, or None
                 unresolved = _unresolved_operation(prepared[0], name)
                 context.pre_execution_errors = list(errors) or unresolved
+                _note_operation(context.context, prepared[0], name)
         return context
+
+
+def _note_operation(request: object, document: DocumentNode, name: str | None) -> None:
+    """The operation's name and type on the request's Context, from the parsed document this
+    request already has (the request log reads them; nothing is parsed again)."""
+    operation = get_operation_ast(document, name)
+    if operation is not None and isinstance(request, Context):
+        named = operation.name.value if operation.name else None
+        request.operation = (named, operation.operation.value)
 
 
 def _unresolved_operation(document: DocumentNode, name: str | None) -> list[GraphQLError]:

@@ -8,70 +8,18 @@ stands for.
 from __future__ import annotations
 
 import re
-from collections import OrderedDict
 from typing import Any
 
-from graphql import GraphQLError, get_operation_ast, parse
 from strawberry.http import GraphQLHTTPResponse, GraphQLRequestData
-from strawberry.schema.base import BaseSchema
 from strawberry.types import ExecutionResult
 
-from schema.schema import DOCUMENT_CACHE_SIZE, ArraygraphSchema
+from resolvers.context import Context
 from web.request_log import record_of
 
 GRAPHQL_NAME = re.compile(r"[_A-Za-z][_0-9A-Za-z]{0,127}")
-# Documents whose operation is remembered (by the text's hash and length: the texts themselves
-# are not kept), as many as the schema's document cache holds.
-REMEMBERED_OPERATIONS = DOCUMENT_CACHE_SIZE
-Operation = tuple[str | None, str | None]  # name, type (None when unknown)
-
-
-class OperationsSeen:
-    """The name and type of the operation a request runs; a document is parsed once here (the
-    schema's document cache parses it once too: its statistics count only the schema's use)."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.known: OrderedDict[tuple[int, int, str | None, int], Operation] = OrderedDict()
-
-    def __call__(self, query: object, operation_name: object, max_tokens: int) -> Operation:
-        sent = operation_name if isinstance(operation_name, str) else None
-        if sent is not None and not GRAPHQL_NAME.fullmatch(sent):
-            sent = None
-        if not isinstance(query, str):
-            return sent, None
-        # Python's string hash is keyed per process (unless PYTHONHASHSEED fixes it): a client
-        # cannot aim two texts at one key; a collision would only mislabel a log line.
-        key = (hash(query), len(query), sent, max_tokens)
-        found = self.known.get(key)
-        if found is None:
-            found = self.known[key] = _operation(query, sent, max_tokens)
-            if len(self.known) > self.size:
-                self.known.popitem(last=False)
-        else:
-            self.known.move_to_end(key)
-        return found
-
-
-def _operation(query: str, sent: str | None, max_tokens: int) -> Operation:
-    """The operation (the client's name and no type when the document does not parse or names
-    no such operation)."""
-    try:
-        document = parse(query, no_location=True, max_tokens=max_tokens)
-    except GraphQLError:
-        return sent, None
-    operation = get_operation_ast(document, sent)
-    if operation is None:
-        return sent, None
-    return (operation.name.value if operation.name else None), operation.operation.value
-
-
-OPERATIONS = OperationsSeen(REMEMBERED_OPERATIONS)
 
 
 class OperationNotes:
-    schema: BaseSchema
-
     async def execute_single(  # Strawberry passes every argument by name
         self,
         request: Any,
@@ -82,13 +30,10 @@ class OperationNotes:
         request_data: GraphQLRequestData,
     ) -> ExecutionResult:
         record = record_of(request.scope)
-        if record is not None and isinstance(self.schema, ArraygraphSchema):
+        if record is not None:  # the client's name until the document says which operation
+            sent = request_data.operation_name
             record.graphql = True
-            record.operation_name, record.operation_type = OPERATIONS(
-                request_data.query,
-                request_data.operation_name,
-                self.schema.document_cache.max_tokens,
-            )
+            record.operation_name = sent if sent and GRAPHQL_NAME.fullmatch(sent) else None
         result: ExecutionResult = await super().execute_single(  # type: ignore[misc]
             request=request,
             request_adapter=request_adapter,
@@ -97,6 +42,8 @@ class OperationNotes:
             root_value=root_value,
             request_data=request_data,
         )
+        if record is not None and isinstance(context, Context) and context.operation:
+            record.operation_name, record.operation_type = context.operation
         return result
 
     async def process_result(self, request: Any, result: ExecutionResult) -> GraphQLHTTPResponse:
