@@ -263,6 +263,8 @@ class PlainJsonPost:
             data = self.parse_json(await request.get_body())  # type: ignore[attr-defined]
             if not isinstance(data, dict | list):  # Strawberry's own path fails on these
                 raise HTTPException(400, "The request body must be a JSON object")
+            if isinstance(data, dict) and not isinstance(data.get("operationName"), str | None):
+                raise HTTPException(400, "The operation's `operationName` must be a string")
             accept = request.headers.get("accept") or ""
             streaming = "multipart/mixed" in accept or "text/event-stream" in accept
             if not streaming and isinstance(data, dict) and _plain_operation(data):

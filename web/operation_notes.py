@@ -33,7 +33,8 @@ class OperationNotes:
         if record is not None:  # the client's name until the document says which operation
             sent = request_data.operation_name
             record.graphql = True
-            record.operation_name = sent if sent and GRAPHQL_NAME.fullmatch(sent) else None
+            named = isinstance(sent, str) and GRAPHQL_NAME.fullmatch(sent) is not None
+            record.operation_name = sent if named else None
         result: ExecutionResult = await super().execute_single(  # type: ignore[misc]
             request=request,
             request_adapter=request_adapter,

@@ -204,3 +204,13 @@ async def test_a_json_body_that_is_not_an_object_is_400_whatever_the_charset(
     answer = await fuzz.request("POST", content=content, content_type=content_type)
     body = oracle.check(answer, content.decode())
     assert answer.status == 400 and oracle.codes(body) == ["BAD_REQUEST"], answer
+
+
+@pytest.mark.parametrize("name", [[None], 5, {"a": 1}, True])
+async def test_an_operation_name_that_is_not_a_string_is_a_bad_request(
+    fuzz: Fuzz, name: object
+) -> None:
+    """Found by `make fuzz` (seed 2882543032): `{"query": "", "operationName": [null]}`."""
+    response = await fuzz.api.client.post("/graphql", json={"query": "", "operationName": name})
+    assert response.status_code == 400
+    assert oracle.codes(response.json()) == ["BAD_REQUEST"]
