@@ -7,7 +7,7 @@ returns a `Page` of store records with their cursors, which `schema/relay.py` tu
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -67,6 +67,27 @@ class PageRequest:
         if self.cursor is None:
             return None
         return codec.decode(self.cursor, argument=self.cursor_argument)
+
+
+def check_page_arguments(
+    arguments: Mapping[str, Any], codec: CursorCodec[Any], *, maximum: int
+) -> None:
+    """What a connection checks before it reads (sizes, directions, its cursor), for a mutation
+    that must know before it writes that its payload's page can be answered."""
+    PageRequest.from_arguments(
+        first=arguments.get("first"),
+        after=arguments.get("after"),
+        last=arguments.get("last"),
+        before=arguments.get("before"),
+        maximum=maximum,
+    ).position(codec)
+
+
+def check_page_number(number: int) -> int:
+    """A numbered page (a trade bucket): from 1."""
+    if number < 1:
+        raise BadUserInput(f"number: pages start at 1, got {number}", argument="number")
+    return number
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,10 +18,11 @@ from schema.document_cache import DocumentCache
 from schema.errors import label_errors
 from schema.nodes import NodeQueries
 from schema.orders import UserMutations, UserQueries
+from schema.payload_arguments import PayloadArgumentsFirst
 from schema.scalars import SCALARS
 from schema.sensors import SensorMutations, SensorQueries
 from schema.series import SeriesMutations, SeriesQueries
-from schema.strawberry_internals import PreparedDocumentSchema
+from schema.strawberry_internals import ExecutionCheck, OperationFields, PreparedDocumentSchema
 from schema.trades import CustomerMutations, CustomerQueries
 from settings import Settings
 
@@ -56,6 +57,19 @@ class ArraygraphSchema(PreparedDocumentSchema):
         )
 
 
+def first_refusal(*checks: ExecutionCheck) -> ExecutionCheck:
+    """One check of several, in order: the first refusal is the answer."""
+
+    def check(fields: OperationFields) -> GraphQLError | None:
+        for each in checks:
+            refused = each(fields)
+            if refused is not None:
+                return refused
+        return None
+
+    return check
+
+
 def build_schema(settings: Settings | None = None, **kwargs: Any) -> ArraygraphSchema:
     settings = settings or Settings()
     return ArraygraphSchema(
@@ -67,7 +81,9 @@ def build_schema(settings: Settings | None = None, **kwargs: Any) -> ArraygraphS
             budget=DOCUMENT_CACHE_BYTES,
             largest=CACHED_DOCUMENT_CHARS,
         ),
-        check=CostLimit(settings),
+        check=first_refusal(
+            CostLimit(settings), PayloadArgumentsFirst(settings, mutation_type="Mutation")
+        ),
         config=StrawberryConfig(scalar_map=SCALARS),
         **kwargs,
     )

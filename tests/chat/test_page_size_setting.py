@@ -3,6 +3,8 @@ checked in bytes at start-up; a cap that could pass it refuses to start, naming 
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import bson
@@ -59,6 +61,21 @@ def test_a_cap_of_1000_refuses_to_start_naming_the_setting() -> None:
         create_app(Settings(messages_per_page=1_000))
 
 
+@pytest.fixture
+def logging_restored() -> Iterator[None]:
+    """`serve` configures logging onto the captured stderr before it fails; later tests must not
+    log to that closed stream."""
+    names = ("", "uvicorn", "uvicorn.error", "uvicorn.access")
+    loggers = [logging.getLogger(name) for name in names]
+    saved = [(each, each.handlers[:], each.level, each.propagate) for each in loggers]
+    yield
+    for each, handlers, level, propagate in saved:
+        each.handlers[:] = handlers
+        each.setLevel(level)
+        each.propagate = propagate
+
+
+@pytest.mark.usefixtures("logging_restored")
 def test_cli_serve_with_too_large_a_cap_exits_with_the_reason(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
