@@ -7,6 +7,7 @@ task and the tasks it starts share the tally), whichever handle sends them.
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from collections.abc import Mapping
 from contextvars import ContextVar, Token
@@ -53,16 +54,24 @@ class CommandTally:
 _TALLY: ContextVar[CommandTally | None] = ContextVar("arraygraph_command_tally", default=None)
 
 
-class CommandLog:
-    """How many commands were sent, by name, and how many bytes of documents came back."""
+class _Running(threading.local):
+    # The embedded engine's command awaiting its reply, per thread: commands run on the engine's
+    # worker thread while a cursor's getMore runs on the event loop's, each reply following its
+    # start on the same thread. Its name and start, to time it; a failed command has no reply.
+    command: tuple[str, float] | None = None
 
-    def __init__(self) -> None:
+
+class CommandLog:
+    """How many commands were sent, by name, and (when `count_reply_bytes` is set, for a test
+    that asks) how many bytes of documents came back."""
+
+    def __init__(self, *, count_reply_bytes: bool = False) -> None:
         self.by_name: Counter[str] = Counter()
+        self.count_reply_bytes = count_reply_bytes
         self.reply_bytes = 0
         self.watchers: list[CommandWatcher] = []
-        # The embedded engine's command awaiting its reply (which follows at once, under the
-        # engine's lock): its name and start, to time it. A command that fails has no reply.
-        self._running: tuple[str, float] | None = None
+        self._running = _Running()
+        self._counting = threading.Lock()  # the engine's thread and the loop's both count
 
     @property
     def count(self) -> int:
@@ -75,21 +84,22 @@ class CommandLog:
     def started(self, name: str) -> None:
         """The embedded engine's report of a command (its reply, timed, comes in `replied`)."""
         self.sent(name)
-        self._running = (name, perf_counter()) if self.watchers else None
+        self._running.command = (name, perf_counter()) if self.watchers else None
 
     def replied(self, result: Any) -> None:
-        if isinstance(result, list):
+        if self.count_reply_bytes and isinstance(result, list):
             self.reply_bytes += sum(len(bson.encode(d)) for d in result if isinstance(d, Mapping))
-        running, self._running = self._running, None
+        running, self._running.command = self._running.command, None
         if running is not None:
             self.finished(running[0], perf_counter() - running[1])
 
     def sent(self, name: str) -> None:
         """One command (round trip) sent."""
-        self.by_name[name] += 1
-        tally = _TALLY.get()
-        if tally is not None:
-            tally.count += 1
+        with self._counting:
+            self.by_name[name] += 1
+            tally = _TALLY.get()
+            if tally is not None:
+                tally.count += 1
         for watcher in self.watchers:
             watcher.command_started(name)
 
@@ -111,7 +121,8 @@ class CommandCounter(monitoring.CommandListener):
 
     def succeeded(self, event: monitoring.CommandSucceededEvent) -> None:
         if event.command_name not in _DRIVER_COMMANDS:
-            self.log.reply_bytes += len(bson.encode(event.reply))
+            if self.log.count_reply_bytes:
+                self.log.reply_bytes += len(bson.encode(event.reply))
             self.log.finished(event.command_name, event.duration_micros / 1e6)
 
     def failed(self, event: monitoring.CommandFailedEvent) -> None:

@@ -105,6 +105,7 @@ async def test_orders_backward_walk_sees_each_order_once(api: Api) -> None:
 async def test_orders_page_reply_is_small(api: Api) -> None:
     await seed_orders(api, "u", 10_000, info="i" * 100)
     api.commands.reset()
+    api.commands.count_reply_bytes = True
     page = await _page(api, first=20, max=at(5_000))
     assert len(page["edges"]) == 20
     assert api.commands.count == 1

@@ -139,6 +139,7 @@ async def test_a_forged_trade_offset_does_not_make_the_page_read_more(api: Api) 
         api, TRADES, {"a": forge("trade", page, 2**31 - 1)}, code="BAD_USER_INPUT"
     )
     api.commands.reset()
+    api.commands.count_reply_bytes = True
     body = await api.post(TRADES, {"a": forge("trade", page, 2**31 - 1)})
     assert body["errors"][0]["extensions"]["code"] == "BAD_USER_INPUT"
     assert api.commands.by_name["find"] == 1
