@@ -49,6 +49,7 @@ MAX_TRADE_YEAR = 2285
 # Time series. Names become document keys; the limits keep the largest rollup document (an
 # hour of minutes, every field at its longest) far below 16 MiB (README: time series).
 SERIES_NAME_PATTERN = r"[A-Za-z_][A-Za-z0-9_]{0,63}"
+MAX_SERIES_NAME_LENGTH = 64  # SERIES_NAME_PATTERN's longest
 MAX_TAG_VALUE_LENGTH = 128
 MAX_TAGS_PER_OBSERVATION = 16
 MAX_FIELDS_PER_MEASUREMENT = 32
@@ -60,6 +61,7 @@ MAX_SERIES_POINTS = 10_000
 # Points x fields in one answer: its reply must fit the first batch of a server's reply.
 MAX_SERIES_VALUES = 100_000
 MAX_TAG_VALUES_PAGE = 1_000
+MAX_MEASUREMENTS_PAGE = 1_000  # `measurements(first:)`: the catalogue itself has no limit
 
 # Ingestion retries: `idempotencyKey` of recordSensorEvents, recordObservations and
 # recordTrades; a retry with the same key within the TTL writes nothing (README: Retries).

@@ -8,7 +8,6 @@ command. Losing it costs a command, never a wrong answer.
 from __future__ import annotations
 
 import asyncio
-from collections import defaultdict
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,6 +18,8 @@ from resolvers.errors import BadUserInput, LimitExceeded
 from resolvers.loaders import LoaderSpec, keyed
 from settings import (
     MAX_FIELDS_PER_MEASUREMENT,
+    MAX_MEASUREMENTS_PAGE,
+    MAX_SERIES_NAME_LENGTH,
     MAX_TAG_KEYS_PER_MEASUREMENT,
     MAX_TAG_VALUE_LENGTH,
     MAX_TAG_VALUES_PAGE,
@@ -31,18 +32,30 @@ from store.series import Observation
 from store.tag_values import TagValuesRequest
 
 MEMO_KEY = "series.known_names"
-MAX_KNOWN_TAG_VALUES = 100_000  # beyond, the set starts again: memory stays bounded
+# Beyond these, what is remembered starts again: memory stays bounded, whatever the catalogue.
+MAX_KNOWN_TAG_VALUES = 100_000
+MAX_KNOWN_MEASUREMENTS = 10_000
 
 
 @dataclass(slots=True)
 class KnownNames:
-    fields: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
-    tag_keys: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    """Names known to be in the catalogue: only what a stored entry showed."""
+
+    fields: dict[str, frozenset[str]] = field(default_factory=dict)
+    tag_keys: dict[str, frozenset[str]] = field(default_factory=dict)
     tag_values: set[tuple[str, str, str]] = field(default_factory=set)
 
     def learn(self, entry: MeasurementDoc) -> None:
-        self.fields[entry.name] |= set(entry.fields)
-        self.tag_keys[entry.name] |= set(entry.tag_keys)
+        if entry.name not in self.fields and len(self.fields) >= MAX_KNOWN_MEASUREMENTS:
+            self.fields.clear()
+            self.tag_keys.clear()
+        self.fields[entry.name] = frozenset(entry.fields)
+        self.tag_keys[entry.name] = frozenset(entry.tag_keys)
+
+    def knows(self, measurement: str, fields: set[str], keys: set[str]) -> bool:
+        return fields <= self.fields.get(measurement, frozenset()) and keys <= self.tag_keys.get(
+            measurement, frozenset()
+        )
 
 
 def known_names(ctx: Context) -> KnownNames:
@@ -109,7 +122,7 @@ async def register(ctx: Context, observations: Sequence[Observation]) -> None:
     pending = {
         measurement: (fields, keys)
         for measurement, (fields, keys) in _names(observations).items()
-        if not (fields <= known.fields[measurement] and keys <= known.tag_keys[measurement])
+        if not known.knows(measurement, fields, keys)
     }
     if len(pending) > 1:
         await _check_all(ctx, pending)
@@ -145,8 +158,14 @@ async def _tag_values(database: Database, names: Sequence[str], parameter: Any) 
 TAG_VALUES: LoaderSpec[str, list[str]] = LoaderSpec("tag_values", _tag_values)
 
 
-async def measurements(info: Info) -> list[MeasurementDoc]:
-    return await store.find_measurements(info.context.collection(store.COLLECTION))
+async def measurements(info: Info, *, prefix: str | None, first: int) -> list[MeasurementDoc]:
+    if prefix:
+        validation.text(prefix, argument="prefix", maximum=MAX_SERIES_NAME_LENGTH)
+    if not 0 <= first <= MAX_MEASUREMENTS_PAGE:
+        raise BadUserInput(f"first: 0 to {MAX_MEASUREMENTS_PAGE}, got {first}", argument="first")
+    return await store.list_measurements(
+        info.context.collection(store.COLLECTION), prefix=prefix or None, first=first
+    )
 
 
 async def measurement(info: Info, *, name: str) -> MeasurementDoc | None:

@@ -41,6 +41,7 @@ from schema.strawberry_internals import FieldGroup, OperationFields
 from settings import (
     DEFAULT_PAGE_SIZE,
     MAX_FIELDS_PER_MEASUREMENT,
+    MAX_MEASUREMENTS_PAGE,
     MAX_NODES_PER_QUERY,
     MAX_SERIES_POINTS,
     MAX_SERIES_VALUES,
@@ -52,8 +53,6 @@ from settings import (
     Settings,
 )
 
-# `measurements` counts this many: the catalogue is not read first (the response size bounds more).
-MEASUREMENTS_COSTED = 100
 # The shortest a point can be, so that a range bounds its points without computing them (two
 # more for the partial points at its ends, or an hour cut short by a half-hour change).
 SHORTEST_POINT = {
@@ -155,7 +154,7 @@ LIST_SIZES: dict[tuple[str, str], Size] = {
     ("Query", "series"): _points,
     ("SeriesPoint", "values"): lambda s: _width(s.parent),
     ("Query", "seriesTotal"): lambda s: _width(s.arguments),
-    ("Query", "measurements"): _fixed(MEASUREMENTS_COSTED),
+    ("Query", "measurements"): lambda s: _clamp(s.arguments.get("first"), MAX_MEASUREMENTS_PAGE),
     ("Measurement", "fields"): _fixed(MAX_FIELDS_PER_MEASUREMENT),
     ("Measurement", "tagKeys"): _fixed(MAX_TAG_KEYS_PER_MEASUREMENT),
     ("Measurement", "tagValues"): lambda s: _clamp(s.arguments.get("first"), MAX_TAG_VALUES_PAGE),

@@ -153,8 +153,11 @@ async def _series_total(
     return [FieldStats.from_record(record) for record in totals]
 
 
-async def _measurements(info: Info) -> list[Measurement]:
-    return [Measurement.from_doc(doc) for doc in await resolve_catalogue.measurements(info)]
+async def _measurements(
+    info: Info, prefix: str | None = None, first: int = 100
+) -> list[Measurement]:
+    found = await resolve_catalogue.measurements(info, prefix=prefix, first=first)
+    return [Measurement.from_doc(doc) for doc in found]
 
 
 async def _measurement(info: Info, name: str) -> Measurement | None:
@@ -172,7 +175,10 @@ class SeriesQueries:
     series_total: list[FieldStats] = strawberry.field(
         resolver=_series_total, description="Each field's stats over [from, to)."
     )
-    measurements: list[Measurement] = strawberry.field(resolver=_measurements)
+    measurements: list[Measurement] = strawberry.field(
+        resolver=_measurements,
+        description="Measurements by name, from `prefix` on; at most `first` (up to 1,000).",
+    )
     measurement: Measurement | None = strawberry.field(resolver=_measurement)
 
 

@@ -9,6 +9,7 @@ MEASUREMENTS / FIELD KEYS / TAG KEYS) without scanning the rollups.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -87,11 +88,21 @@ async def register_names(
     raise AssertionError("unreachable")
 
 
-async def find_measurements(
-    coll: AsyncCollection, *, names: Sequence[str] | None = None
-) -> list[MeasurementDoc]:
-    """The named measurements (every one when `names` is None), by name: one command."""
-    where: dict[str, Any] = {} if names is None else {"_id": {"$in": list(names)}}
+async def find_measurements(coll: AsyncCollection, *, names: Sequence[str]) -> list[MeasurementDoc]:
+    """The named measurements that exist, by name: one command."""
+    where = {"_id": {"$in": list(names)}}
     # Every entry in the first batch (up to 16 MiB, about 2,000 entries at their largest).
     docs = await coll.find(where, sort=[("_id", 1)], batch_size=MAX_LISTED).to_list()
+    return [measurement_from_document(doc) for doc in docs]
+
+
+async def list_measurements(
+    coll: AsyncCollection, *, prefix: str | None, first: int
+) -> list[MeasurementDoc]:
+    """The first `first` measurements by name, from `prefix` on: one command (none for 0)."""
+    if first == 0:
+        return []  # a server refuses a limit of 0 as "no limit"
+    # Anchored and escaped: the `_id` index serves it as a range.
+    where = {"_id": {"$regex": "^" + re.escape(prefix)}} if prefix else {}
+    docs = await coll.find(where, sort=[("_id", 1)], limit=first, batch_size=first).to_list()
     return [measurement_from_document(doc) for doc in docs]

@@ -66,3 +66,25 @@ async def test_a_page_of_no_tag_values_asks_nothing_of_the_database(api: Api) ->
     data = await api.data(VALUES, {"key": "device", "first": 0})
     assert data == {"measurement": {"tagValues": []}}
     assert dict(api.commands.by_name) == {"find": 1}  # the measurement itself
+
+
+async def test_measurements_are_bounded_ordered_and_filtered_by_prefix(api: Api) -> None:
+    await record(
+        api, *(observation(AT, f"m{i:02}", v=1) for i in range(30)), observation(AT, "x", v=1)
+    )
+    query = "query($p: String, $n: Int!) { measurements(prefix: $p, first: $n) { name } }"
+    first = await api.data(query, {"n": 3})
+    assert [m["name"] for m in first["measurements"]] == ["m00", "m01", "m02"]
+    narrowed = await api.data(query, {"p": "m2", "n": 100})
+    assert [m["name"] for m in narrowed["measurements"]] == [f"m2{i}" for i in range(10)]
+    dotted = await api.data(query, {"p": "m.", "n": 100})
+    assert dotted == {"measurements": []}  # the prefix is text, not a pattern
+
+
+async def test_a_page_of_measurements_over_1000_is_bad_user_input(api: Api) -> None:
+    body = await api.post("{ measurements(first: 1001) { name } }")
+    assert body["errors"][0]["extensions"] == {"code": "BAD_USER_INPUT", "argument": "first"}
+
+
+async def test_a_page_of_no_measurements_asks_nothing_of_the_database(api: Api) -> None:
+    assert await api.round_trips("{ measurements(first: 0) { name } }") == 0
