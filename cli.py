@@ -11,9 +11,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from settings import Settings, SettingsError
+from settings import MAX_REQUEST_HEAD_BYTES, Settings, SettingsError
 from web.logging_setup import uvicorn_log_config
-from web.slow_clients import request_deadline_protocol
+from web.server_protocol import server_protocol
 
 
 def is_loopback(host: str) -> bool:
@@ -176,9 +176,12 @@ def serve(app: Any, settings: Settings, *, host: str, port: int) -> None:
         # Requests in flight get this long after SIGTERM; each database command has its own
         # deadline (ARRAYGRAPH_MONGODB_TIMEOUT_MS), so none waits forever either.
         timeout_graceful_shutdown=settings.shutdown_timeout_s,
-        # Slow clients: each request must arrive within its deadline (web/slow_clients.py),
-        # and connections beyond the limit get 503 instead of exhausting descriptors.
-        http=request_deadline_protocol(settings.request_read_timeout_s),
+        # Slow clients: each request must arrive within its deadline (web/slow_clients.py), its
+        # head within its bound, and connections beyond the limit get 503 instead of
+        # exhausting descriptors (web/server_protocol.py).
+        http=server_protocol(
+            read_timeout=settings.request_read_timeout_s, max_head_bytes=MAX_REQUEST_HEAD_BYTES
+        ),
         limit_concurrency=settings.max_concurrency,
     )
 

@@ -1,0 +1,93 @@
+"""What `arraygraph serve` refuses before the app sees a request, answered as GraphQL: a head
+(URL and headers) over its bound is 431 `LIMIT_EXCEEDED`, and a request past the concurrency
+limit is 503 `SERVICE_UNAVAILABLE` (issue 14: uvicorn read any header size, and its 503 was
+plain text)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from app import create_app
+from settings import Settings
+from store.database import Database
+from tests.support import live_server
+from web.server_protocol import server_protocol
+
+HEAD_LIMIT = 1024
+# "/healthz" (8), "host: x" (4 + 1 + 4), "x-pad: <pad>" (5 + pad + 4): 26 bytes besides the pad.
+PAD_AT_THE_LIMIT = HEAD_LIMIT - 26
+
+
+@asynccontextmanager
+async def server(database: Database, **options: object) -> AsyncIterator[tuple[str, int]]:
+    app = create_app(Settings(), database=database)
+    protocol = server_protocol(read_timeout=5.0, max_head_bytes=HEAD_LIMIT)
+    async with app.router.lifespan_context(app), live_server(app, http=protocol, **options) as url:
+        host, port = url.removeprefix("http://").split(":")
+        yield host, int(port)
+
+
+def request_with_pad(pad: int) -> bytes:
+    return b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Pad: " + b"p" * pad + b"\r\n\r\n"
+
+
+async def answer(host: str, port: int, *chunks: bytes) -> tuple[bytes, dict[str, object]]:
+    """The status line and JSON body of what the server answers to `chunks`, then closes."""
+    reader, writer = await asyncio.open_connection(host, port)
+    for chunk in chunks:
+        writer.write(chunk)
+        await writer.drain()
+    raw = await asyncio.wait_for(reader.read(), 5)  # to the end: the server closes
+    writer.close()
+    head, _, body = raw.partition(b"\r\n\r\n")
+    return head.split(b"\r\n")[0], json.loads(body) if body.startswith(b"{") else {}
+
+
+async def test_server_protocol_answers_a_head_at_its_bound(database: Database) -> None:
+    async with server(database) as (host, port):
+        reader, writer = await asyncio.open_connection(host, port)
+        writer.write(request_with_pad(PAD_AT_THE_LIMIT))
+        assert (await asyncio.wait_for(reader.readline(), 5)).startswith(b"HTTP/1.1 200")
+        writer.close()
+
+
+async def test_server_protocol_refuses_a_head_one_byte_over_its_bound(database: Database) -> None:
+    async with server(database) as (host, port):
+        status, body = await answer(host, port, request_with_pad(PAD_AT_THE_LIMIT + 1))
+    assert status == b"HTTP/1.1 431 Request Header Fields Too Large"
+    assert body == {
+        "errors": [
+            {
+                "message": f"the request line and headers are over {HEAD_LIMIT} bytes",
+                "extensions": {"code": "LIMIT_EXCEEDED"},
+            }
+        ]
+    }
+
+
+async def test_server_protocol_refuses_a_head_that_never_ends(database: Database) -> None:
+    endless = [b"GET /healthz HTTP/1.1\r\nX-Pad: "] + [b"p" * 512] * 8  # no end of the header
+    async with server(database) as (host, port):
+        status, body = await answer(host, port, *endless)
+    assert status.startswith(b"HTTP/1.1 431")
+    assert body["errors"][0]["extensions"] == {"code": "LIMIT_EXCEEDED"}  # type: ignore[index]
+
+
+async def test_server_protocol_answers_past_the_concurrency_limit_as_graphql(
+    database: Database,
+) -> None:
+    async with server(database, limit_concurrency=3) as (host, port):
+        held = [await asyncio.open_connection(host, port) for _ in range(3)]
+        await asyncio.sleep(0.1)
+        reader, writer = await asyncio.open_connection(host, port)
+        writer.write(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        raw = await asyncio.wait_for(reader.read(), 5)
+        for _, each in [*held, (reader, writer)]:
+            each.close()
+    head, _, body = raw.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 503")
+    assert b"retry-after: 1" in head.lower()
+    assert json.loads(body)["errors"][0]["extensions"] == {"code": "SERVICE_UNAVAILABLE"}

@@ -1,0 +1,121 @@
+"""The HTTP protocol `arraygraph serve` runs: uvicorn's, with the read deadline of
+`web/slow_clients.py`, a bound on a request's head, and GraphQL answers for both refusals it
+makes before the app sees a request.
+
+- **The head** (request line and headers) is not bounded by uvicorn's httptools parser, nor
+  by the body limit (`web/body_limit.py`): a 50 MB header was read in full. Past
+  `MAX_REQUEST_HEAD_BYTES` the answer is 431 with `LIMIT_EXCEEDED`, and the connection closes;
+  a head that has not ended by then is refused as its bytes arrive, so no more is buffered.
+- **Past `ARRAYGRAPH_MAX_CONCURRENCY`** (connections or requests in flight), uvicorn answers a
+  plain-text 503; here it is a GraphQL answer, `SERVICE_UNAVAILABLE` with `Retry-After`, so a
+  client reads every refusal the same way.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from starlette.types import Receive, Scope, Send
+
+from web.slow_clients import RequestDeadlineProtocol
+
+logger = logging.getLogger("arraygraph.server")
+
+OVERLOADED_RETRY_AFTER_S = 1
+# The bound counts the URL and each header as `name: value\r\n`; the bytes of a head that has
+# not ended also hold the method, " HTTP/1.1", and line ends.
+REQUEST_LINE_FRAMING = 64
+
+
+def _error_body(message: str, code: str) -> bytes:
+    return json.dumps({"errors": [{"message": message, "extensions": {"code": code}}]}).encode()
+
+
+def _head_too_large(limit: int) -> bytes:
+    body = _error_body(f"the request line and headers are over {limit} bytes", "LIMIT_EXCEEDED")
+    head = (
+        "HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-type: application/json\r\n"
+        f"content-length: {len(body)}\r\nconnection: close\r\n\r\n"
+    )
+    return head.encode() + body
+
+
+async def _overloaded(scope: Scope, receive: Receive, send: Send) -> None:
+    body = _error_body(
+        "The server is at its limit of requests at once; retry in a moment", "SERVICE_UNAVAILABLE"
+    )
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+        (b"retry-after", str(OVERLOADED_RETRY_AFTER_S).encode()),
+        (b"connection", b"close"),
+    ]
+    await send({"type": "http.response.start", "status": 503, "headers": headers})
+    await send({"type": "http.response.body", "body": body, "more_body": False})
+
+
+class GuardedProtocol(RequestDeadlineProtocol):
+    """The read deadline, the head bound, and the concurrency limit answered as GraphQL."""
+
+    max_head_bytes: int = 64 * 1024
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # uvicorn's own check would answer first, in plain text: this class makes it instead.
+        self.concurrency_limit, self.limit_concurrency = self.limit_concurrency, None
+        self._head_bytes: int | None = 0  # None once the current request's head is in
+        self._refused = False
+
+    def data_received(self, data: bytes) -> None:
+        if self._refused:
+            return  # answered 431: the rest of what the client sends is dropped
+        before = self._head_bytes
+        super().data_received(data)
+        if before is None or self._head_bytes is None or self._refused:
+            return  # not in a head, or the head ended in `data` (measured when it ended)
+        self._head_bytes = before + len(data)
+        if self._head_bytes > self.max_head_bytes + REQUEST_LINE_FRAMING:
+            self._refuse_head()  # no end yet, and past the bound whatever it holds
+
+    def on_headers_complete(self) -> None:
+        head = len(self.url) + sum(len(name) + len(value) + 4 for name, value in self.headers)
+        self._head_bytes = None
+        if head > self.max_head_bytes:
+            self._refuse_head()
+            return
+        limit = self.concurrency_limit
+        if limit is not None and (len(self.connections) >= limit or len(self.tasks) >= limit):
+            logger.warning("Refused a request: %d connections or requests at once", limit)
+            app, self.app = self.app, _overloaded
+            try:
+                super().on_headers_complete()
+            finally:
+                self.app = app
+            return
+        super().on_headers_complete()
+
+    def on_body(self, body: bytes) -> None:
+        if not self._refused:
+            super().on_body(body)
+
+    def on_message_complete(self) -> None:
+        if not self._refused:
+            super().on_message_complete()
+
+    def on_response_complete(self) -> None:
+        self._head_bytes = 0  # the next request on this connection: its head counts anew
+        super().on_response_complete()
+
+    def _refuse_head(self) -> None:
+        self._refused = True
+        if not self.transport.is_closing():
+            self.transport.write(_head_too_large(self.max_head_bytes))
+            self.transport.close()
+
+
+def server_protocol(*, read_timeout: float, max_head_bytes: int) -> type[GuardedProtocol]:
+    """The protocol class for `uvicorn.run(http=...)`."""
+    attributes = {"read_timeout": read_timeout, "max_head_bytes": max_head_bytes}
+    return type("ArraygraphProtocol", (GuardedProtocol,), attributes)
