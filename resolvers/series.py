@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from resolvers import series_input
+from resolvers import series_input, validation
 from resolvers.context import Info
 from resolvers.errors import BadUserInput, LimitExceeded, NotFound
 from resolvers.idempotency import idempotency_key, once
@@ -45,12 +45,7 @@ async def record_observations(
     answer). The number of observations stored."""
     ctx = info.context
     key = idempotency_key(key)
-    limit = ctx.settings.max_batch_size
-    if len(observations) > limit:
-        raise LimitExceeded(
-            f"observations: at most {limit} per call, got {len(observations)}",
-            argument="observations",
-        )
+    validation.at_most(observations, ctx.settings.max_batch_size, argument="observations")
     validated = [series_input.observation(i, o) for i, o in enumerate(observations)]
 
     async def write() -> int:

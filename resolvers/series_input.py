@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Protocol
 
 from resolvers import validation
-from resolvers.errors import BadUserInput, LimitExceeded
+from resolvers.errors import BadUserInput
 from resolvers.global_ids import domain_id
 from settings import (
     MAX_ABS_FIELD_VALUE,
@@ -86,7 +86,7 @@ def moment(value: datetime, *, argument: str) -> datetime:
 def tags(given: Sequence[TagArgs], *, argument: str) -> tuple[tuple[str, str], ...]:
     """Tags as sorted (key, value) pairs, each key once."""
     if len(given) > MAX_TAGS_PER_OBSERVATION:
-        raise LimitExceeded(
+        raise BadUserInput(
             f"{argument}: at most {MAX_TAGS_PER_OBSERVATION} tags, got {len(given)}",
             argument=argument,
         )
@@ -118,7 +118,7 @@ def field_values(
     if not given:
         raise BadUserInput(f"{argument}: at least one field", argument=argument)
     if len(given) > MAX_FIELDS_PER_MEASUREMENT:
-        raise LimitExceeded(
+        raise BadUserInput(
             f"{argument}: at most {MAX_FIELDS_PER_MEASUREMENT} fields, got {len(given)}",
             argument=argument,
         )
@@ -153,7 +153,7 @@ def field_names(given: Sequence[str] | None, *, argument: str = "fields") -> tup
             argument=argument,
         )
     if len(given) > MAX_FIELDS_PER_MEASUREMENT:
-        raise LimitExceeded(
+        raise BadUserInput(
             f"{argument}: at most {MAX_FIELDS_PER_MEASUREMENT} fields, got {len(given)}",
             argument=argument,
         )

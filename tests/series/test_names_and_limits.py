@@ -59,18 +59,25 @@ async def test_a_value_of_the_wrong_shape_is_bad_user_input(
         ),
     ],
 )
-async def test_a_count_beyond_a_limit_is_limit_exceeded(
+async def test_a_count_beyond_a_limit_is_bad_user_input(
     api: Api, bad: dict[str, Any], argument: str
 ) -> None:
     await record(api, observation(AT, v=1))
     variables = {"o": [observation(AT, v=2), bad]}
-    await assert_rejected(api, RECORD, variables, code="LIMIT_EXCEEDED", argument=argument)
+    await assert_rejected(api, RECORD, variables, code="BAD_USER_INPUT", argument=argument)
 
 
-async def test_more_observations_than_the_batch_limit_is_limit_exceeded(api: Api) -> None:
+async def test_more_observations_than_the_batch_limit_is_bad_user_input(api: Api) -> None:
+    # As `recordSensorEvents`' events: a list argument past its per-call limit.
     await record(api, observation(AT, v=1))
     variables = {"o": [observation(AT, v=1)] * 1_001}
-    await assert_rejected(api, RECORD, variables, code="LIMIT_EXCEEDED", argument="observations")
+    body = await assert_rejected(
+        api, RECORD, variables, code="BAD_USER_INPUT", argument="observations"
+    )
+    assert body["errors"][0]["message"] == (
+        "observations: at most 1000 per call, got 1001 "
+        "(observations[1000] is the first over the limit)"
+    )
 
 
 async def test_a_measurement_with_every_field_it_may_have_refuses_one_more(api: Api) -> None:
