@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run browser test test-wire lint check-layers check-sizes bench schema clean fuzz
+.PHONY: install run browser test test-wire lint check-layers check-sizes bench soak schema clean fuzz
 
 # Set-up talks on stderr only, so that `make schema > schema.graphql` writes the schema alone.
 $(STAMP): pyproject.toml
@@ -56,8 +56,15 @@ check-layers: $(STAMP)
 check-sizes: $(STAMP)
 	$(BIN)/python tools/check_sizes.py
 
+# The ratios, then a 20 s soak and the memory bound (bench/__main__.py); exit 1 if either fails.
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# Mixed reads and writes over 64 connections for SOAK_SECONDS, every acknowledged write read
+# back exactly once, /healthz latency and server RSS (bench/soak.py).
+SOAK_SECONDS ?= 60
+soak: $(STAMP)
+	$(BIN)/python -m bench.soak --seconds $(SOAK_SECONDS) --connections 64
 
 schema: $(STAMP)
 	@$(BIN)/arraygraph schema

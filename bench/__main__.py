@@ -1,4 +1,7 @@
-"""Run every benchmark: `make bench` (or `python -m bench [--seconds N]`)."""
+"""Run every benchmark: `make bench` (or `python -m bench [--seconds N] [--soak-seconds N]`).
+
+After the ratios, a short soak (`bench/soak.py`) and the memory bound (`bench/memory_bound.py`);
+either failing makes the run exit 1, once everything has printed."""
 
 from __future__ import annotations
 
@@ -6,33 +9,11 @@ import argparse
 import asyncio
 import sys
 import time
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 
-from bench import chat, orders, series
-from bench.load import free_port, post_request, request_once, throughput
-
-
-@asynccontextmanager
-async def serve(factory: str) -> AsyncIterator[int]:
-    """One uvicorn process serving `bench.apps:<factory>` on a free loopback port."""
-    port = free_port()
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "uvicorn", f"bench.apps:{factory}", "--factory",
-        "--port", str(port), "--log-level", "warning", "--no-access-log",
-    )  # fmt: skip
-    try:
-        for _ in range(200):
-            try:
-                await asyncio.open_connection("127.0.0.1", port)
-                break
-            except OSError:
-                await asyncio.sleep(0.05)
-        yield port
-    finally:
-        process.terminate()
-        await asyncio.wait_for(process.wait(), 10)
+from bench import chat, memory_bound, orders, series, soak
+from bench.load import post_request, request_once, throughput
+from bench.server import serve
 
 
 def graphql(query: str, variables: dict[str, object] | None = None, *, port: int) -> bytes:
@@ -94,12 +75,17 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--soak-seconds", type=float, default=20.0)
     args = parser.parse_args()
     asyncio.run(requests_per_second(args.seconds, args.connections, args.rounds))
     asyncio.run(events_per_second(args.seconds))
     asyncio.run(orders.run())
     asyncio.run(series.run())
     asyncio.run(chat.run())
+    soaked = asyncio.run(soak.soak(args.soak_seconds, connections=64))
+    bounded = asyncio.run(memory_bound.memory_bound())
+    if not (soaked and bounded):
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -26,7 +26,8 @@ def post_request(path: str, body: Any, *, port: int) -> bytes:
     return head.encode() + payload
 
 
-async def _read_response(reader: asyncio.StreamReader) -> bytes:
+async def read_status_and_body(reader: asyncio.StreamReader) -> tuple[int, bytes]:
+    """One HTTP/1.1 response with a Content-Length: its status code and its body."""
     head = await reader.readuntil(b"\r\n\r\n")
     length = 0
     for line in head.split(b"\r\n"):
@@ -34,8 +35,13 @@ async def _read_response(reader: asyncio.StreamReader) -> bytes:
         if name.strip().lower() == b"content-length":
             length = int(value)
     body = await reader.readexactly(length)
-    if not head.startswith(b"HTTP/1.1 200"):
-        raise RuntimeError(f"unexpected response: {head[:60]!r} {body[:200]!r}")
+    return int(head[9:12]), body
+
+
+async def _read_response(reader: asyncio.StreamReader) -> bytes:
+    status, body = await read_status_and_body(reader)
+    if status != 200:
+        raise RuntimeError(f"unexpected response: HTTP {status} {body[:200]!r}")
     return body
 
 

@@ -1,0 +1,92 @@
+"""The server under test: one uvicorn process serving an app of `bench/apps.py`, and what the
+benchmarks read about that process from /proc."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from bench.load import free_port
+
+# The `full` app seeds a year of demo series before it listens; on a busy 2-core machine
+# that has taken over 10 s.
+STARTUP_SECONDS = 120.0
+
+
+@dataclass(frozen=True)
+class Server:
+    port: int
+    pid: int
+
+
+async def _wait_listening(process: asyncio.subprocess.Process, port: int) -> None:
+    deadline = time.monotonic() + STARTUP_SECONDS
+    while time.monotonic() < deadline:
+        if process.returncode is not None:
+            raise RuntimeError(f"the server exited at start-up with status {process.returncode}")
+        try:
+            _, writer = await asyncio.open_connection("127.0.0.1", port)
+        except OSError:
+            await asyncio.sleep(0.05)
+            continue
+        writer.close()
+        return
+    raise RuntimeError(f"the server did not listen on port {port} within {STARTUP_SECONDS:g} s")
+
+
+@asynccontextmanager
+async def running(factory: str) -> AsyncIterator[Server]:
+    """One uvicorn process serving `bench.apps:<factory>` on a free loopback port."""
+    port = free_port()
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "uvicorn", f"bench.apps:{factory}", "--factory",
+        "--port", str(port), "--log-level", "warning", "--no-access-log",
+    )  # fmt: skip
+    try:
+        await _wait_listening(process, port)
+        yield Server(port, process.pid)
+    finally:
+        if process.returncode is None:
+            process.terminate()
+        await asyncio.wait_for(process.wait(), 30)
+
+
+@asynccontextmanager
+async def serve(factory: str) -> AsyncIterator[int]:
+    """The port of `running(factory)`, for benchmarks that need nothing else of the process."""
+    async with running(factory) as server:
+        yield server.port
+
+
+def _status_kib(pid: int, field: str) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        name, _, value = line.partition(":")
+        if name == field:
+            return int(value.split()[0])  # "123456 kB"
+    raise RuntimeError(f"/proc/{pid}/status has no {field}")
+
+
+def rss_mib(pid: int) -> float:
+    """The resident set size of the process now (VmRSS)."""
+    return _status_kib(pid, "VmRSS") / 1024
+
+
+def peak_rss_mib(pid: int) -> float:
+    """The highest resident set size the process has had (VmHWM): it catches peaks that fall
+    between two samples."""
+    return _status_kib(pid, "VmHWM") / 1024
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time the process has used (/proc/<pid>/stat)."""
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    # The command name, in parentheses, may hold spaces: count fields after its closing one.
+    fields = stat[stat.rindex(")") + 2 :].split()
+    user, system = int(fields[11]), int(fields[12])  # utime and stime, fields 14 and 15
+    return (user + system) / os.sysconf("SC_CLK_TCK")
