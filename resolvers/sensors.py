@@ -81,6 +81,7 @@ async def sensors(
         after=request.position(codec),
         title_prefix=title_prefix or None,
         min_count24h=min_count24h,
+        count_total=selects(info, "totalCount"),
     )
     keys = {
         doc.id: SensorPosition(doc.title if order is SensorOrder.TITLE else count, doc.id)

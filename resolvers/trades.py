@@ -15,7 +15,7 @@ from resolvers.errors import BadUserInput
 from resolvers.global_ids import domain_or_global
 from resolvers.idempotency import idempotency_key, once
 from resolvers.loaders import LoaderSpec
-from resolvers.paging import Page, PageRequest
+from resolvers.paging import Page, PageRequest, check_page_number
 from resolvers.selection import selects
 from settings import MAX_TICKER_LENGTH, MAX_TRADE_YEAR, MAX_TRADES_PER_CALL, MIN_TRADE_YEAR
 from store import trades as store
@@ -81,12 +81,25 @@ async def customer(info: Info, *, customer_id: int | None, id: str | None) -> in
     return customer_id if found.page_count else None
 
 
+async def _trade_pages(
+    database: Database, pages: Sequence[tuple[int, int]], parameter: Any
+) -> list[tuple[Bucket | None, bool]]:
+    return await store.find_pages(database.collection(store.COLLECTION), pages=pages)
+
+
+# Keyed by (customer, number): every `page` field of a request (aliased, or of several
+# customers) is one command together.
+TRADE_PAGES: LoaderSpec[tuple[int, int], tuple[Bucket | None, bool]] = LoaderSpec(
+    "trade_pages", _trade_pages
+)
+
+
 async def page(info: Info, *, customer_id: int, number: int) -> tuple[Bucket | None, bool]:
-    if number < 1:
-        raise BadUserInput(f"number: pages start at 1, got {number}", argument="number")
-    return await store.find_page(
-        info.context.collection(store.COLLECTION), customer_id=customer_id, number=number
+    """Page `number` (from 1) and whether a next page exists."""
+    found: tuple[Bucket | None, bool] = await info.context.loader(TRADE_PAGES).load(
+        (customer_id, check_page_number(number))
     )
+    return found
 
 
 @dataclass(frozen=True, slots=True)

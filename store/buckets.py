@@ -1,17 +1,17 @@
 """The bucket pattern: an owner's items appended to capped "bucket" documents, in order, with
 any number of concurrent writers on any number of server instances.
 
-A bucket is `{_id, <owner field>, page, count, <items field>: [...]}`, with a unique index on
-(owner, page). Invariants, and why they hold by construction:
+A bucket is `{_id, <owner field>, page, count, <items field>: [...], sealed?, before?}`, with a
+unique index on (owner, page). Invariants, and why they hold by construction:
 - items go only into the newest bucket: a push targets the owner's highest page (found on the
   index, by its sort) and takes what room it has (none when full or sealed), and a bucket is
   opened only after the newest one was seen full. A size raised over stored buckets therefore
-  fills the newest up to the new size and never reopens an older one (they may hold fewer);
+  fills the newest up to the new size (unless it is sealed) and never reopens an older one;
 - two writers never open two buckets for one page: the page is the newest's plus one and
   (owner, page) is unique, so the second insert fails with E11000;
-- the loser of that race joins the winner's bucket (pushes into that page) instead of starting
-  over, and when it is full already, learns so from the same command and opens the next one;
-  every race lost means another writer stored a full bucket, so a writer that keeps losing
+- the loser of that race pushes into the newest bucket again, which is now the winner's: it
+  joins it, or, when it is full already, learns so from the same command and opens the next
+  one; every race lost means another writer stored a full bucket, so a writer that keeps losing
   still finishes once the others have;
 - no bucket holds more than `size`: a push takes at most `size - count` items (none when the
   bucket is full), in one atomic update;
@@ -21,28 +21,49 @@ A bucket is `{_id, <owner field>, page, count, <items field>: [...]}`, with a un
   sealed by `arraygraph migrate`): nothing is pushed into a sealed bucket, and walks read on
   until they have enough items.
 
+**Sealed before it is followed.** A bucket is sealed (`sealed: true`, never pushed into again,
+whatever size any writer runs with) by the push that leaves it full or finds it full, in that
+same atomic update; a call that inserts several buckets inserts all but its last sealed. This
+code opens a bucket after another only once that one is sealed, so every bucket but the newest
+is sealed and its count is final.
+
+**`before`: counts from the newest bucket alone.** A bucket this code opens holds `before`, the
+number of items in the owner's earlier buckets, when that number is known to be final: the
+first bucket (0), or the bucket after one that is sealed and holds `before` itself (its
+`before + count`, read by the command that sealed it, or written by the same insert). By
+induction, a bucket that holds `before` has every earlier bucket sealed, each holding `before`
+too, and sealed buckets never change: so the owner's items are the newest bucket's
+`before + count` and its buckets its page, from one indexed read. Buckets written otherwise
+(the articles' code, older versions of this code, a direct write) lack `before`, and so does
+every bucket opened after one of them: their owners' counts are summed over every bucket (an
+aggregation). `arraygraph migrate` renumbers pages, so it removes `before` from the buckets of
+every owner it renumbers.
+
 A call spanning several buckets is several writes (no transaction): if it stored part of
 itself, it keeps going until all is stored. Only a call that stored nothing gives up, after
 losing races for `MAX_CONTENTION_SECONDS`, with `WriteContention` (nothing stored, retry).
+Reads (pages, walks, counts) are in `store/bucket_reads.py`.
 """
 
 from __future__ import annotations
 
-import math
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from pymongo import ReturnDocument
-from pymongo.errors import DuplicateKeyError
+from pymongo.errors import BulkWriteError
 
 from store.errors import WriteContention
 from store.expressions import literal
 from store.protocols import AsyncCollection, Document
 
-# Set on a bucket that must never take another item though it is not full (see module doc).
+# Set on a bucket that must never take another item (see module doc).
 SEALED = "sealed"
+# The number of items in the owner's earlier buckets, where known to be final (see module doc).
+BEFORE = "before"
+DUPLICATE_KEY = 11000
 # How long a call that has stored nothing keeps losing races before it gives up. A count would
 # be wrong: every race lost means another writer stored a full bucket, so under N concurrent
 # writers a call waits in line behind up to N - 1 of them (hundreds of races at 64 writers).
@@ -67,6 +88,7 @@ class BucketState:
     page: int
     count: int
     sealed: bool = False  # takes nothing more, though it may hold fewer than `size`
+    before: int | None = None  # items in the owner's earlier buckets, when known final
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,11 +101,12 @@ class Placement:
 
 
 def _append_pipeline(layout: BucketLayout, items: Sequence[Document], size: int) -> list[Any]:
-    """Append as many of `items` as fit (`size - count`, none when full or sealed), and count
-    them."""
+    """Append as many of `items` as fit (`size - count`, none when full or sealed), count
+    them, and seal the bucket when it is left full."""
     field = layout.items_field
-    free = {"$max": [0, {"$subtract": [size, "$count"]}]}
-    room = {"$cond": [{"$eq": [{"$ifNull": [f"${SEALED}", False]}, True]}, 0, free]}
+    sealed = {"$eq": [{"$ifNull": [f"${SEALED}", False]}, True]}
+    room = {"$cond": [sealed, 0, {"$max": [0, {"$subtract": [size, "$count"]}]}]}
+    full = {"$gte": ["$count", size]}
     return [
         {
             "$set": {
@@ -95,8 +118,15 @@ def _append_pipeline(layout: BucketLayout, items: Sequence[Document], size: int)
                 },
                 "count": {"$add": ["$count", {"$min": [room, len(items)]}]},
             }
-        }
+        },
+        # `$count` is the new count here: a full bucket's count is final from this update on.
+        {"$set": {SEALED: {"$cond": [{"$or": [sealed, full]}, True, "$$REMOVE"]}}},
     ]
+
+
+def _before(doc: Document) -> int | None:
+    value = doc.get(BEFORE)
+    return value if type(value) is int else None
 
 
 async def _push(
@@ -105,33 +135,77 @@ async def _push(
     owner: Any,
     items: Sequence[Document],
     size: int,
-    page: int | None = None,
 ) -> tuple[Placement | None, BucketState | None]:
-    """Push as many items as fit into the newest bucket, or into bucket `page` if given: where
-    they went (None if none did), and the bucket's state after (None if there is no such
-    bucket: the owner has none, or no page `page`)."""
-    where: dict[str, Any] = {layout.owner_field: owner}
-    if page is not None:
-        where["page"] = page
+    """Push as many items as fit into the newest bucket: where they went (None if none did),
+    and the bucket's state after (None if the owner has no bucket). One command."""
     before = await coll.find_one_and_update(
-        where,
+        {layout.owner_field: owner},
         _append_pipeline(layout, items, size),
         sort=[("page", -1)],
-        projection={"_id": 1, "page": 1, "count": 1, SEALED: 1},
+        projection={"_id": 1, "page": 1, "count": 1, SEALED: 1, BEFORE: 1},
         return_document=ReturnDocument.BEFORE,
     )
     if before is None:
         return None, None
     start = int(before["count"])
-    taken = min(len(items), max(0, size - start))
+    sealed = before.get(SEALED) is True
+    taken = 0 if sealed else min(len(items), max(0, size - start))
     state = BucketState(
-        before["_id"], int(before["page"]), start + taken, before.get(SEALED) is True
+        before["_id"],
+        int(before["page"]),
+        start + taken,
+        sealed or start + taken >= size,
+        _before(before),
     )
     return (Placement(state, start, taken) if taken else None), state
 
 
-def _next_page(layout: BucketLayout, newest: BucketState | None) -> int:
-    return layout.first_page if newest is None else newest.page + 1
+def _new_buckets(
+    layout: BucketLayout,
+    owner: Any,
+    newest: BucketState | None,
+    items: Sequence[Document],
+    size: int,
+) -> list[tuple[BucketState, Document]]:
+    """The buckets after `newest` (sealed, or None) holding `items`, all but the last sealed."""
+    page = layout.first_page if newest is None else newest.page + 1
+    previous = None if newest is None else newest.id
+    before: int | None = 0
+    if newest is not None:
+        before = None
+        if newest.sealed and newest.before is not None:
+            before = newest.before + newest.count
+    made = []
+    for start in range(0, len(items), size):
+        taken = list(items[start : start + size])
+        sealed = start + size < len(items)
+        state = BucketState(
+            layout.bucket_id(owner, taken[0], previous), page, len(taken), sealed, before
+        )
+        doc: Document = {
+            "_id": state.id,
+            layout.owner_field: owner,
+            "page": page,
+            "count": len(taken),
+            layout.items_field: taken,
+        }
+        if sealed:
+            doc[SEALED] = True
+        if before is not None:
+            doc[BEFORE] = before
+            before += len(taken)
+        made.append((state, doc))
+        page, previous = page + 1, state.id
+    return made
+
+
+def _inserted_before_a_duplicate(error: BulkWriteError) -> int:
+    """How many documents of an ordered insert went in before the one a race took; any
+    error but a duplicate key is raised again."""
+    errors = error.details.get("writeErrors") or []
+    if not errors or any(e.get("code") != DUPLICATE_KEY for e in errors):
+        raise error
+    return int(errors[0]["index"])
 
 
 async def _open(
@@ -141,27 +215,18 @@ async def _open(
     newest: BucketState | None,
     items: Sequence[Document],
     size: int,
-) -> Placement | None:
-    """Open the bucket after `newest` with up to `size` items; None if another writer opened
-    that page (or took that `_id`) first."""
-    taken = list(items[:size])
-    bucket = BucketState(
-        layout.bucket_id(owner, taken[0], None if newest is None else newest.id),
-        _next_page(layout, newest),
-        len(taken),
-    )
-    document = {
-        "_id": bucket.id,
-        layout.owner_field: owner,
-        "page": bucket.page,
-        "count": bucket.count,
-        layout.items_field: taken,
-    }
+) -> tuple[list[Placement], int | None]:
+    """Insert the buckets after `newest` holding `items`, in one command (an ordered insert):
+    where items went, and the page another writer opened (or whose `_id` it took) first, at
+    which the insert stopped (None when every bucket went in)."""
+    made = _new_buckets(layout, owner, newest, items, size)
+    inserted = len(made)
     try:
-        await coll.insert_one(document)
-    except DuplicateKeyError:
-        return None
-    return Placement(bucket, 0, len(taken))
+        await coll.insert_many([doc for _, doc in made], ordered=True)
+    except BulkWriteError as error:
+        inserted = _inserted_before_a_duplicate(error)
+    placements = [Placement(state, 0, state.count) for state, _ in made[:inserted]]
+    return placements, (None if inserted == len(made) else made[inserted][0].page)
 
 
 async def append(
@@ -175,113 +240,31 @@ async def append(
 ) -> list[Placement]:
     """Append `items` in order; where each run of them went, in order.
 
-    One command when they fit the newest bucket; one more for each further bucket (the push
-    that finds the newest full tells its page), plus one for each race lost to another writer
-    (joining the winner's bucket).
+    One command when they fit the newest bucket; two when they need new buckets, however many
+    (the push that fills or finds the newest full, and one insert of every new bucket); two
+    more for each race lost to another writer (push into the winner's bucket, insert again).
     """
     placements: list[Placement] = []
     remaining = list(items)
-    full: BucketState | None = None  # the newest bucket, when this writer knows it is full
-    target, started = layout.first_page - 1, clock()
-    while remaining:
-        placed, newest = None, full
-        if full is None:  # the push tells the newest bucket's state when it takes nothing
-            placed, newest = await _push(coll, layout, owner, remaining, size)
-        if placed is None:
-            full = None
-            if newest is None or newest.count >= size or newest.sealed:
-                placed = await _open(coll, layout, owner, newest, remaining, size)
-                if placed is None:  # lost the race for the next page: join the winner's bucket
-                    page = _next_page(layout, newest)
-                    if page <= target:
-                        raise RuntimeError(f"bucket {page} of {owner!r} cannot be opened or found")
-                    target = page
-                    placed, full = await _push(coll, layout, owner, remaining, size, page)
-        if placed is None:
-            if not placements and clock() - started > MAX_CONTENTION_SECONDS:
-                raise WriteContention(
-                    f"{layout.items_field}: other writers kept winning the race for a new "
-                    f"bucket for {MAX_CONTENTION_SECONDS:.0f} s; nothing of this call was "
-                    "stored, retry"
-                )
-            continue
-        placements.append(placed)
-        remaining = remaining[placed.count :]
-        full = placed.bucket if placed.bucket.count >= size else None
-    return placements
-
-
-async def find_page(
-    coll: AsyncCollection, *, layout: BucketLayout, owner: Any, page: int
-) -> tuple[Document | None, bool]:
-    """Bucket `page` and whether a later one exists: one command."""
-    docs = await coll.find(
-        {layout.owner_field: owner, "page": {"$gte": page}}, sort=[("page", 1)], limit=2
-    ).to_list()
-    if not docs or int(docs[0]["page"]) != page:
-        return None, False
-    return docs[0], len(docs) > 1
-
-
-def _usable(doc: Document, offset: int | None, forward: bool) -> int:
-    """Items of a bucket past the reader's place: all of them, or, in the bucket the reader
-    stands in (`offset`), those after it (forward) or before it (backward)."""
-    count = int(doc.get("count", 0))
-    if offset is None:
-        return count
-    return max(count - offset - 1, 0) if forward else min(offset, count)
-
-
-async def walk(
-    coll: AsyncCollection,
-    *,
-    layout: BucketLayout,
-    owner: Any,
-    start: int | None,
-    start_offset: int | None = None,
-    forward: bool,
-    items_wanted: int,
-    size: int,
-) -> list[Document]:
-    """Buckets from page `start` (included; the reader stands at `start_offset` in it)
-    onwards, enough for `items_wanted` items past the reader and one more: one command when
-    the buckets hold `size` items, one more for each further batch when they hold fewer.
-    What counts is what each bucket holds, so buckets written with another size read right."""
-    found: list[Document] = []
-    usable = 0
-    bound: dict[str, int] = {}
-    if start is not None:
-        bound = {"$gte": start} if forward else {"$lte": start}
-    limit = math.ceil((items_wanted + 1) / size) + 1
+    lost_at, started = layout.first_page - 1, clock()
     while True:
-        where: dict[str, Any] = {layout.owner_field: owner}
-        if bound:
-            where["page"] = bound
-        batch = await coll.find(where, sort=[("page", 1 if forward else -1)], limit=limit).to_list()
-        for doc in batch:
-            first = not found and start is not None and int(doc["page"]) == start
-            usable += _usable(doc, start_offset if first else None, forward)
-            found.append(doc)
-        if len(batch) < limit or usable > items_wanted:
-            return found
-        last = int(batch[-1]["page"])
-        bound = {"$gt": last} if forward else {"$lt": last}
-
-
-async def count_items(
-    coll: AsyncCollection, *, layout: BucketLayout, owners: Sequence[Any]
-) -> Mapping[Any, tuple[int, int]]:
-    """Items and buckets of each owner (owners without buckets are absent): one command."""
-    cursor = await coll.aggregate(
-        [
-            {"$match": {layout.owner_field: {"$in": list(owners)}}},
-            {
-                "$group": {
-                    "_id": f"${layout.owner_field}",
-                    "items": {"$sum": "$count"},
-                    "buckets": {"$sum": 1},
-                }
-            },
-        ]
-    )
-    return {row["_id"]: (int(row["items"]), int(row["buckets"])) for row in await cursor.to_list()}
+        placed, newest = await _push(coll, layout, owner, remaining, size)
+        if placed is not None:
+            placements.append(placed)
+            remaining = remaining[placed.count :]
+        if not remaining:
+            return placements
+        opened, lost = await _open(coll, layout, owner, newest, remaining, size)
+        placements += opened
+        remaining = remaining[sum(p.count for p in opened) :]
+        if lost is None:
+            return placements
+        if lost <= lost_at:  # not opened, and not found by the push: something else holds it
+            raise RuntimeError(f"bucket {lost} of {owner!r} cannot be opened or found")
+        lost_at = lost
+        if not placements and clock() - started > MAX_CONTENTION_SECONDS:
+            raise WriteContention(
+                f"{layout.items_field}: other writers kept winning the race for a new "
+                f"bucket for {MAX_CONTENTION_SECONDS:.0f} s; nothing of this call was "
+                "stored, retry"
+            )

@@ -5,7 +5,8 @@ changes nothing), and the server refuses to start while either is present:
 - trade buckets without `page` (the article's `{_id: "<customerId>_<seconds>", customerId,
   count, history}`): a customer's buckets are numbered 1, 2, ... in the order of the seconds
   in their `_id` (as numbers: the article does not pad them), and every bucket but the newest
-  is sealed, as the article's own writes can leave an older bucket not full;
+  is sealed, as the article's own writes can leave an older bucket not full (and `before` is
+  removed from any of that customer's buckets: its pages may have moved);
 - orders whose `createTime` is a number of milliseconds (the article's `NumberLong`): each user's
   times become dates and its `orderList` is sorted again, on the server, by one update per user.
 
@@ -21,7 +22,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from store import trades, users
-from store.buckets import SEALED
+from store.buckets import BEFORE, SEALED
 from store.database import Database
 from store.expressions import literal
 from store.protocols import AsyncCollection
@@ -67,16 +68,23 @@ def _seconds(bucket_id: Any) -> int:
 
 
 async def _number_customer(coll: AsyncCollection, customer_id: Any) -> int:
-    buckets = await coll.find({"customerId": customer_id}, {"page": 1, SEALED: 1}).to_list()
+    """Pages by the seconds of the `_id`s; `before` (items in earlier pages, see
+    `store/buckets.py`) removed, as pages may move: the customer is counted by a sum."""
+    buckets = await coll.find(
+        {"customerId": customer_id}, {"page": 1, SEALED: 1, BEFORE: 1}
+    ).to_list()
     buckets.sort(key=lambda b: (_seconds(b["_id"]), str(b["_id"])))
     changed = 0
     for page, bucket in enumerate(buckets, start=1):
         wanted: dict[str, Any] = {"page": page}
         if page < len(buckets):
             wanted[SEALED] = True
-        if all(bucket.get(key) == value for key, value in wanted.items()):
+        if BEFORE not in bucket and all(bucket.get(k) == v for k, v in wanted.items()):
             continue
-        result = await coll.update_one({"_id": bucket["_id"]}, {"$set": wanted})
+        update: dict[str, Any] = {"$set": wanted}
+        if BEFORE in bucket:
+            update["$unset"] = {BEFORE: ""}
+        result = await coll.update_one({"_id": bucket["_id"]}, update)
         changed += result.modified_count
     return changed
 

@@ -24,7 +24,11 @@ from store.sensor_window import Window
 from store.times import as_utc, hour_start
 
 COLLECTION = "sensors"
-INDEXES = [IndexModel([("title", ASCENDING), ("_id", ASCENDING)], name="title_id")]
+INDEXES = [
+    IndexModel([("title", ASCENDING), ("_id", ASCENDING)], name="title_id"),
+    # The active sensors (an event in the window) of a list sorted or filtered by count.
+    IndexModel([("lastEventAt", ASCENDING)], name="last_event_at"),
+]
 MAX_STORED_COUNT = 2**63 - 1
 
 

@@ -1,14 +1,22 @@
 """Customers and trades: the bucket pattern (../shared/seeds/003), made safe under concurrency.
 
 Document, as in the article, plus the bucket's page number: `{_id: "<customerId>_<seconds>",
-customerId, page, count, history: [{type, ticker, qty, date}]}`, with a unique index on
-(customerId, page). The pattern's writes and walks, and why they hold under any number of
-writers, are in `store/buckets.py`; this module says what a trade bucket looks like.
+customerId, page, count, history: [{type, ticker, qty, date}], sealed?, before?}`, with a
+unique index on (customerId, page). The pattern's writes, and why they hold under any number of
+writers, are in `store/buckets.py`; its reads in `store/bucket_reads.py`; this module says what
+a trade bucket looks like.
 
 The article's insert (one upsert filtered by a regex on the `_id` prefix and `count < 10`)
 opens two half-empty buckets when two writers race, can land a trade in an older bucket, and
 matches other customers when the prefix is a pattern. Here `_id`s are built from the validated
-integer only, and an owner's buckets are found by an `_id` range.
+integer only, and a customer's buckets are found by customer and page on the unique index.
+
+`tradeCount` and `pageCount` come from the customer's newest bucket alone (its `before` plus
+its `count`, and its page: one indexed read) where every older bucket is known sealed and
+counted, which holds for the buckets this code writes. A customer whose newest bucket lacks
+`before` (the articles' buckets, migrated or not, those of older versions, and every bucket
+opened after one of them) is counted by an aggregation over all of its buckets; the module
+docstring of `store/buckets.py` says why `before` can be trusted.
 """
 
 from __future__ import annotations
@@ -21,7 +29,7 @@ from typing import Any
 
 from pymongo import ASCENDING, IndexModel
 
-from store import buckets
+from store import bucket_reads, buckets
 from store.buckets import BucketLayout
 from store.protocols import AsyncCollection, Document
 from store.times import as_utc
@@ -124,17 +132,19 @@ async def record_trades(
 async def customer_counts(
     coll: AsyncCollection, *, customer_ids: Sequence[int]
 ) -> dict[int, CustomerCounts]:
-    """Trades and pages of each customer that has any: one command for all of them."""
-    found = await buckets.count_items(coll, layout=TRADE_BUCKETS, owners=customer_ids)
+    """Trades and pages of each customer that has any: one command for all of them (one more
+    for customers whose buckets were not all written by this code)."""
+    found = await bucket_reads.counts(coll, layout=TRADE_BUCKETS, owners=customer_ids)
     return {owner: CustomerCounts(*counts) for owner, counts in found.items()}
 
 
-async def find_page(
-    coll: AsyncCollection, *, customer_id: int, number: int
-) -> tuple[Bucket | None, bool]:
-    """Page `number` (from 1) and whether a next page exists: one command."""
-    doc, more = await buckets.find_page(coll, layout=TRADE_BUCKETS, owner=customer_id, page=number)
-    return (None if doc is None else bucket_from_document(doc)), more
+async def find_pages(
+    coll: AsyncCollection, *, pages: Sequence[tuple[int, int]]
+) -> list[tuple[Bucket | None, bool]]:
+    """For each (customer, number from 1): that page and whether a next page exists; one
+    command for all of them."""
+    found = await bucket_reads.find_pages(coll, layout=TRADE_BUCKETS, wanted=pages)
+    return [(None if doc is None else bucket_from_document(doc), more) for doc, more in found]
 
 
 async def walk_buckets(
@@ -149,7 +159,7 @@ async def walk_buckets(
 ) -> list[Bucket]:
     """Buckets from page `start` (included) onwards, enough for `trades_wanted` trades plus one
     to tell whether more exist: one command (more only when older buckets are not full)."""
-    docs = await buckets.walk(
+    docs = await bucket_reads.walk(
         coll,
         layout=TRADE_BUCKETS,
         owner=customer_id,

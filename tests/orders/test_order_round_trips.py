@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.orders.support import PAGE, UPSERT, at, order, seed_orders
+from tests.orders.support import DELETE, PAGE, UPSERT, at, order, seed_orders
 from tests.support import Api
 
 USERS = """
@@ -63,3 +63,26 @@ async def test_orders_selected_twice_under_one_key_are_read_with_the_users(api: 
         orders(first: 1) { edges { node { orderId } } } orders(first: 1) { totalCount } } }"""
     assert await api.round_trips(query) == 1
     assert (await api.data(query))["users"][0]["orders"]["totalCount"] == 30
+
+
+async def test_delete_orders_payload_with_orders_takes_two(api: Api) -> None:
+    await seed_orders(api, "u", 30)
+    mutation = """mutation { deleteOrders(userId: "u", orderIds: ["o000029"]) {
+        orderCount orders(first: 2) { totalCount edges { node { orderId } } } } }"""
+    assert await api.round_trips(mutation) == 2
+    assert await api.round_trips(DELETE, {"userId": "u", "ids": ["o000028"]}) == 1
+    data = await api.data(mutation)  # o000029 is gone already: nothing changes
+    assert data["deleteOrders"]["orderCount"] == 28
+    orders = data["deleteOrders"]["orders"]
+    assert [e["node"]["orderId"] for e in orders["edges"]] == ["o000027", "o000026"]
+    assert orders["totalCount"] == 28
+
+
+async def test_user_and_users_without_orders_take_one_round_trip(api: Api) -> None:
+    for i in range(3):
+        await seed_orders(api, f"u{i}", 10)
+    assert await api.round_trips('{ user(userId: "u1") { userId orderCount } }') == 1
+    query = '{ users(userIds: ["u0", "u1", "u2", "ghost"]) { userId orderCount } }'
+    assert await api.round_trips(query) == 1
+    data = await api.data(query)
+    assert [u and u["orderCount"] for u in data["users"]] == [10, 10, 10, None]

@@ -1,7 +1,8 @@
 """Races a single-process engine cannot produce, forced between the store function's steps.
 
-`Competitors` wraps the trades collection: before each of our inserts (opening a bucket), a
-competing writer's bucket lands first, as it would on a server under load.
+`Competitors` wraps the trades collection: before each of our inserts (opening buckets, one
+command for all of a call's new buckets), a competing writer's bucket lands first, at the page
+of our first new bucket, as it would on a server under load.
 """
 
 from __future__ import annotations
@@ -38,14 +39,27 @@ class Competitors:
     def __getattr__(self, name: str) -> Any:
         return getattr(self._coll, name)
 
-    async def insert_one(self, document: Any, *args: Any, **kwargs: Any) -> Any:
+    async def _compete(self, ours: dict[str, Any]) -> None:
         if self._times > 0:
             self._times -= 1
-            theirs = self._competitor(document)
+            theirs = self._competitor(ours)
             if theirs is not None:
                 await self._coll.insert_one(theirs)
+
+    async def insert_one(self, document: Any, *args: Any, **kwargs: Any) -> Any:
+        await self._compete(document)
         try:
             return await self._coll.insert_one(document, *args, **kwargs)
+        except Exception:
+            self.lost_inserts += 1
+            raise
+
+    async def insert_many(self, documents: Any, *args: Any, **kwargs: Any) -> Any:
+        """Our new buckets, in one command: the competitor takes the first one's place."""
+        documents = list(documents)
+        await self._compete(documents[0])
+        try:
+            return await self._coll.insert_many(documents, *args, **kwargs)
         except Exception:
             self.lost_inserts += 1
             raise
