@@ -1,14 +1,18 @@
 """Data written by the articles' own code, brought to the shape arraygraph reads and writes.
 
-Two shapes exist in the wild. `arraygraph migrate` converts both (idempotently: a second run
-changes nothing), and the server refuses to start while either is present:
+Three shapes exist in the wild. `arraygraph migrate` converts them (idempotently: a second
+run changes nothing), and the server refuses to start while any is present:
 - trade buckets without `page` (the article's `{_id: "<customerId>_<seconds>", customerId,
   count, history}`): a customer's buckets are numbered 1, 2, ... in the order of the seconds
   in their `_id` (as numbers: the article does not pad them), and every bucket but the newest
   is sealed, as the article's own writes can leave an older bucket not full (and `before` is
   removed from any of that customer's buckets: its pages may have moved);
 - orders whose `createTime` is a number of milliseconds (the article's `NumberLong`): each user's
-  times become dates and its `orderList` is sorted again, on the server, by one update per user.
+  times become dates and its `orderList` is sorted again, on the server, by one update per user;
+- sensors with hourly totals but no `lastEventAt` (the sensor article writes none): pages by
+  count window only sensors whose `lastEventAt` lies in the window (`store/sensor_pages.py`),
+  so each gets the start of its latest hour, a lower bound of its latest event that falls in
+  the same windows (they start on the hour), by one update per sensor, on the server.
 
 Whether a database holds neither is remembered in `DATA_SHAPE` (collection `meta`), so the
 check (a scan when no such document exists) runs once per database, not at every start.
@@ -21,7 +25,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from store import trades, users
+from store import sensors, trades, users
 from store.buckets import BEFORE, SEALED
 from store.database import Database
 from store.expressions import literal
@@ -29,12 +33,13 @@ from store.protocols import AsyncCollection
 
 COLLECTION = "meta"
 INDEXES: list[Any] = []
-DATA_SHAPE = {"_id": "data-shape", "version": 1}
+DATA_SHAPE = {"_id": "data-shape", "version": 2}  # 2: sensors without `lastEventAt` too
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 BATCH = 1_000  # documents read at a time: a migration never holds a collection in memory
 
 UNNUMBERED_BUCKETS = {"page": {"$exists": False}}
 NUMERIC_ORDER_TIMES = {"orderList.createTime": {"$type": "number"}}
+UNDATED_SENSORS = {"lastEventAt": {"$exists": False}, "totals.0": {"$exists": True}}
 
 
 class LegacyData(RuntimeError):
@@ -132,6 +137,16 @@ async def date_order_times(coll: AsyncCollection) -> Migrated:
     return Migrated("users' order times dated", changed)
 
 
+async def date_sensor_events(coll: AsyncCollection) -> Migrated:
+    """Give every sensor with totals and no `lastEventAt` its latest hour, on the server."""
+    latest = [{"$set": {"lastEventAt": {"$max": "$totals.timestamp"}}}]
+    changed = 0
+    async for sensor_id in _ids(coll, UNDATED_SENSORS):
+        where = {"$and": [{"_id": sensor_id}, UNDATED_SENSORS]}
+        changed += (await coll.update_one(where, latest)).modified_count
+    return Migrated("sensors' latest events dated", changed)
+
+
 async def legacy_shapes(database: Database) -> list[str]:
     """What the database holds in an article's shape (one query per shape; a scan each)."""
     found = []
@@ -139,6 +154,8 @@ async def legacy_shapes(database: Database) -> list[str]:
         found.append("trade buckets without a page number")
     if await database.collection(users.COLLECTION).find_one(NUMERIC_ORDER_TIMES, {"_id": 1}):
         found.append("orders whose createTime is a number")
+    if await database.collection(sensors.COLLECTION).find_one(UNDATED_SENSORS, {"_id": 1}):
+        found.append("sensors without lastEventAt")
     return found
 
 
@@ -163,6 +180,7 @@ async def migrate(database: Database) -> list[Migrated]:
     done = [
         await number_trade_buckets(database.collection(trades.COLLECTION)),
         await date_order_times(database.collection(users.COLLECTION)),
+        await date_sensor_events(database.collection(sensors.COLLECTION)),
     ]
     await database.create_indexes()
     await check_data_shape(database)

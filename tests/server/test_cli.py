@@ -40,4 +40,5 @@ def test_cli_migrate_reports_what_it_changed(
     assert capsys.readouterr().out.splitlines() == [
         "arraygraph: trade buckets numbered: 0",
         "arraygraph: users' order times dated: 0",
+        "arraygraph: sensors' latest events dated: 0",
     ]

@@ -101,6 +101,7 @@ async def test_migrate_numbers_buckets_dates_orders_and_the_api_reads_them(
     assert [(d.what, d.documents) for d in done] == [
         ("trade buckets numbered", 3),
         ("users' order times dated", 1),
+        ("sensors' latest events dated", 0),
     ]
     app = create_app(Settings(), clock=FakeClock(), database=database)
     async with running(app) as client:
@@ -131,7 +132,7 @@ async def test_migrate_twice_changes_nothing_the_second_time(database: Database)
     trades = await database.collection("trades").find({}, sort=[("_id", 1)]).to_list()
     user = await database.collection("users").find_one({"userId": "u1"})
     again = await migrate(database)
-    assert [d.documents for d in again] == [0, 0]
+    assert [d.documents for d in again] == [0, 0, 0]
     assert await database.collection("trades").find({}, sort=[("_id", 1)]).to_list() == trades
     assert await database.collection("users").find_one({"userId": "u1"}) == user
     assert user is not None and user["_class"] == ARTICLE_USER["_class"]
@@ -175,3 +176,25 @@ async def test_migrate_orders_pages_by_the_seconds_as_numbers(database: Database
         ("8_999999999", 1, True),
         ("8_1000000500", 2, None),
     ]
+
+
+async def test_migrate_dates_the_article_sensors_so_count_pages_see_them(
+    database: Database,
+) -> None:
+    # The sensor article's document (../shared/seeds/000): totals, no `lastEventAt`.
+    clock = FakeClock()
+    hour = clock().replace(minute=0, second=0, microsecond=0)
+    article_sensor = {"title": "Sensor 1", "totals": [{"timestamp": hour, "count": 2}]}
+    await database.collection("sensors").insert_one(article_sensor)
+    app = create_app(Settings(), clock=clock, database=database)
+    with pytest.raises(LegacyData, match="sensors without lastEventAt"):
+        async with running(app):
+            pass
+    done = await migrate(database)
+    assert ("sensors' latest events dated", 1) in [(d.what, d.documents) for d in done]
+    query = "{ sensors(orderBy: COUNT_24H_DESC, filter: {minCount24h: 1}) { edges { node { title count24h } } } }"  # noqa: E501
+    async with running(create_app(Settings(), clock=clock, database=database)) as client:
+        body = (await client.post("/graphql", json={"query": query})).json()
+    assert body == {
+        "data": {"sensors": {"edges": [{"node": {"title": "Sensor 1", "count24h": 2}}]}}
+    }
