@@ -130,9 +130,7 @@ class EmbeddedCollection:
 
     async def count_documents(self, filter: Any, *args: Any, **kwargs: Any) -> int:
         sent = {"aggregate": self.name, "pipeline": [{"$match": filter}]}
-        return await self._run(
-            "aggregate", lambda: int(self._coll.count_documents(filter)), sent=sent
-        )
+        return await self._run("aggregate", lambda: reads.count(self._coll, filter), sent=sent)
 
     # Writes.
 

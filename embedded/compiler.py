@@ -25,10 +25,11 @@ from embedded.arithmetic import (
     Interpret,
     as_index,
 )
+from embedded.array_expressions import ArrayOperators
 from embedded.mongomock_internals import NOTHING, Evaluator
+from embedded.paths import field_path, variable
 
 _new_parser = mongomock.new_parser
-_get = mongomock.get_value_by_dot
 _truth = mongomock.mongodb_to_bool
 _bson_compare = mongomock.bson_compare
 _SORTING = mongomock.SORTING_OPERATOR_MAP
@@ -59,39 +60,7 @@ def evaluator(expression: Any, interpret: Interpret) -> Evaluator:
     return compiled
 
 
-def _path(path: str) -> Callable[[Any], Any]:
-    """`get_value_by_dot` for `path`, walking plain subdocuments directly."""
-    parts = tuple(path.split("."))
-
-    def read(base: Any) -> Any:
-        value = base
-        for part in parts:
-            if type(value) is not dict:
-                return _get(base, path, can_generate_array=True)
-            value = value.get(part, NOTHING)
-            if value is NOTHING:
-                return NOTHING
-        return value
-
-    return read
-
-
-def _variable(name: str, path: str) -> Evaluator:
-    follow = _path(path) if path else None
-
-    def read(doc: Any, env: dict[str, Any]) -> Any:
-        if name in env:
-            base = env[name]
-        elif name in ("ROOT", "CURRENT"):
-            base = doc
-        else:
-            return NOTHING
-        return follow(base) if follow else base
-
-    return read
-
-
-class _Compiler(Arithmetic):
+class _Compiler(Arithmetic, ArrayOperators):
     def __init__(self, interpret: Interpret) -> None:
         self.interpret = interpret
 
@@ -105,9 +74,9 @@ class _Compiler(Arithmetic):
             return lambda doc, env: [f(doc, env) for f in items]
         if isinstance(e, str) and e.startswith("$$"):
             name, _, path = e[2:].partition(".")
-            return _variable(name, path)
+            return variable(name, path)
         if isinstance(e, str) and e.startswith("$"):
-            field = _path(e[1:])
+            field = field_path(e[1:])
             return lambda doc, env: field(doc)
         if not isinstance(e, dict):
             return lambda doc, env: e
@@ -170,6 +139,20 @@ class _Compiler(Arithmetic):
             return then(doc, env) if true else otherwise(doc, env)
 
         return cond
+
+    def op_ifNull(self, value: Any) -> Evaluator | None:
+        if not isinstance(value, list) or len(value) < 2:
+            return None
+        *tried, fallback = [self.compile(x) for x in value]
+
+        def if_null(doc: Any, env: dict[str, Any]) -> Any:
+            for f in tried:
+                found = f(doc, env)
+                if found is not None and found is not NOTHING:
+                    return found
+            return fallback(doc, env)
+
+        return if_null
 
     def op_and(self, value: Any) -> Evaluator | None:
         if not isinstance(value, list):

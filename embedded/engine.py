@@ -18,10 +18,16 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
+from embedded import expiry, match_stage, operators, unique_indexes, writes
 from embedded import mongomock_internals as mongomock
-from embedded import operators, unique_indexes, writes
 from embedded.collection import EmbeddedCollection
-from embedded.protocols import CommandCounts, CommandObserver
+from embedded.examined import reported_to
+from embedded.protocols import (
+    CommandCounts,
+    CommandObserver,
+    DocumentsExamined,
+    ExaminationObserver,
+)
 from embedded.writes import UpdateApplier
 
 T = TypeVar("T")
@@ -61,15 +67,27 @@ class EmbeddedDatabase:
 class EmbeddedEngine:
     """An in-process MongoDB stand-in; data lives in memory only.
 
-    `observer` is told of each command (`CommandCounts` when none is given). Creating the first
-    engine teaches mongomock-ng's parser the operators of `embedded.operators`, and its
-    collections the unique-index rules of `embedded.unique_indexes`, once per process.
+    `observer` is told of each command (`CommandCounts` when none is given), `examined` of the
+    documents each examines (`DocumentsExamined` when none is given). Creating the first engine
+    teaches mongomock-ng's parser the operators of `embedded.operators`, its pipelines the
+    `$match` of `embedded.match_stage`, and its collections the unique-index rules of
+    `embedded.unique_indexes` and the TTL expiry of `embedded.expiry`, once per process.
     """
 
-    def __init__(self, observer: CommandObserver | None = None) -> None:
+    def __init__(
+        self,
+        observer: CommandObserver | None = None,
+        *,
+        examined: ExaminationObserver | None = None,
+    ) -> None:
         operators.install()
+        match_stage.install()
         unique_indexes.install()
+        expiry.install()
         self.observer: CommandObserver = observer if observer is not None else CommandCounts()
+        self.examined: ExaminationObserver = (
+            examined if examined is not None else DocumentsExamined()
+        )
         self.lock = threading.RLock()
         self._client: Any = mongomock.new_client()
         self.updates = UpdateApplier()
@@ -99,7 +117,7 @@ class EmbeddedEngine:
     def _command(
         self, command: str, action: Callable[[], T], reply: Callable[[T], object] | None
     ) -> T:
-        with self.lock:
+        with self.lock, reported_to(self.examined):
             self.observer.started(command)
             result = action()
             self.observer.replied(result if reply is None else reply(result))

@@ -27,10 +27,13 @@ mongomock-ng is pinned to 7.11.1 (pyproject.toml). When upgrading, re-check in i
   `Collection._store.indexes` (`{name: {key, unique?, sparse?, partialFilterExpression?}}`);
 - `helpers.get_value_by_dot(doc, path, can_generate_array=...)`, `helpers.mongodb_to_bool`,
   `helpers._clone_document`, `helpers.patch_datetime_awareness_in_document` (to naive UTC at
-  millisecond precision, as documents are stored) and
-  `helpers.make_datetime_timezone_aware_in_document`;
-- `Collection._iter_documents(filter)`: the stored documents that match, not copied, in natural
-  order; `Collection._store`: the stored documents by `_id`.
+  millisecond precision, as stored) and `helpers.make_datetime_timezone_aware_in_document`;
+- `Collection._iter_documents(filter)` (the matching stored documents, not copied, in natural
+  order); `Collection._store` and its `_documents`, the dictionary by `_id` it reads and writes
+  through (`[]`, `[] =`, `del`, `in`, `values()`, `len`), which `drop()` replaces;
+- TTL expiry, run before a store is read: `_remove_expired_documents()`, `_ttl_indexes`,
+  `_expire_documents(index)`, `_value_meets_expiry(value, seconds, now)`, `mongomock_ng.utcnow`;
+- `aggregate._PIPELINE_HANDLERS` (`{stage: handler(documents, database, spec, user_vars)}`).
 
 `tests/engine/` exercises each of them; run it after an upgrade.
 """
@@ -38,12 +41,14 @@ mongomock-ng is pinned to 7.11.1 (pyproject.toml). When upgrading, re-check in i
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Final, Protocol
+from datetime import datetime
+from typing import Any, Final, Protocol, TypeVar
 
 import mongomock_ng
 from mongomock_ng import aggregate as _aggregate
 from mongomock_ng import filtering as _filtering
 from mongomock_ng import helpers as _helpers
+from mongomock_ng import store as _store
 from pymongo.errors import DuplicateKeyError as _DuplicateKeyError
 
 from embedded.protocols import Document
@@ -56,6 +61,9 @@ class Parser(Protocol):
 
 
 Handler = Callable[[Any, str, Any], Any]  # (parser, operator, argument) -> value
+Stage = Callable[[Any, Any, Any, Any], Any]  # (documents, database, spec, variables) -> documents
+Table = TypeVar("Table", bound="Mapping[Any, Document]")
+Expiry = Callable[[Any, Any, Mapping[str, Any], Callable[[], None]], None]
 Evaluator = Callable[[Any, dict[str, Any]], Any]  # (document, variables) -> value
 
 
@@ -89,24 +97,11 @@ to_stored_datetimes: Callable[[Any], Any] = _helpers.patch_datetime_awareness_in
 to_aware_datetimes: Callable[[Any], Any] = _helpers.make_datetime_timezone_aware_in_document
 
 # mongomock-ng's operator lists, in the order its parser tries them, and their handlers.
-_CATEGORIES = (
-    ("arithmetic_operators", "_handle_arithmetic_operator"),
-    ("project_operators", "_handle_project_operator"),
-    ("projection_operators", "_handle_projection_operator"),
-    ("comparison_operators", "_handle_comparison_operator"),
-    ("date_operators", "_handle_date_operator"),
-    ("array_operators", "_handle_array_operator"),
-    ("conditional_operators", "_handle_conditional_operator"),
-    ("control_flow_operators", "_handle_control_flow_operator"),
-    ("set_operators", "_handle_set_operator"),
-    ("string_operators", "_handle_string_operator"),
-    ("type_convertion_operators", "_handle_type_convertion_operator"),
-    ("type_operators", "_handle_type_operator"),
-    ("boolean_operators", "_handle_boolean_operator"),
-    ("object_operators", "_handle_object_operator"),
-    ("field_operators", "_handle_field_operator"),
-    ("custom_operators", "_handle_custom_operator"),
+_ORDER = (
+    "arithmetic project projection comparison date array conditional control_flow set string"
+    " type_convertion type boolean object field custom"
 )
+_CATEGORIES = tuple((f"{c}_operators", f"_handle_{c}_operator") for c in _ORDER.split())
 _HANDLER_OF = {names.removesuffix("_operators"): handler for names, handler in _CATEGORIES}
 
 
@@ -171,23 +166,74 @@ def replace_stored(coll: Any, document: Document) -> None:
         raise
 
 
-def index_specs(coll: Any) -> list[Mapping[str, Any]]:
-    """The collection's indexes as mongomock-ng keeps them: `{key: [(path, order)], unique?,
-    sparse?, partialFilterExpression?}`."""
-    return list(coll._store.indexes.values())
+def declared_indexes(coll: Any) -> Mapping[str, Mapping[str, Any]]:
+    """The collection's indexes by name, as mongomock-ng keeps them: `{key: [(path, order)],
+    unique?, sparse?, partialFilterExpression?}` (the same object until the index goes)."""
+    indexes: Mapping[str, Mapping[str, Any]] = coll._store.indexes
+    return indexes
+
+
+def indexed_documents(coll: Any, kind: Callable[[Mapping[Any, Document]], Table]) -> Table:
+    """The collection's stored documents held in a `kind` (a mapping built from mongomock-ng's
+    dictionary), which takes that dictionary's place in the store, so that every write of the
+    store goes through it; put in place the first time, and again after a drop."""
+    store = coll._store
+    documents = store._documents
+    if type(documents) is not kind:
+        documents = kind(documents)
+        store._documents = documents
+    table: Table = documents
+    return table
+
+
+def expire_documents(coll: Any) -> None:
+    """TTL expiry, as mongomock-ng runs it before reading a store (with a TTL index only)."""
+    store = coll._store
+    if store._ttl_indexes:
+        store._remove_expired_documents()
+
+
+def delete_stored(coll: Any, document: Document) -> None:
+    """Delete the stored document with `document`'s `_id` (mongomock-ng's delete, unscanned)."""
+    del coll._store[store_key(document["_id"])]
+
+
+def wrap_stage(name: str, wrap: Callable[[Stage], Stage]) -> None:
+    """Make the pipeline runner run stage `name` with `wrap(its handler)`."""
+    handlers: dict[str, Any] = _aggregate._PIPELINE_HANDLERS
+    handlers[name] = wrap(handlers[name])
+
+
+def route_expiry_to(expire: Expiry) -> None:
+    """Make every store expire the documents of a TTL index with `expire(store, documents,
+    index, scan)` (`CollectionStore._expire_documents`, run before a store is read; `documents`
+    is the store's dictionary, `scan()` its own expiry)."""
+    store_class: Any = _store.CollectionStore
+    original = store_class._expire_documents
+
+    def expire_documents(self: Any, index: Mapping[str, Any]) -> None:
+        expire(self, self._documents, index, lambda: original(self, index))
+
+    store_class._expire_documents = expire_documents
+
+
+def expiry_now() -> datetime:
+    """mongomock-ng's "now" of TTL expiry (`mongomock_ng.utcnow`, which a test may patch)."""
+    now: datetime = getattr(mongomock_ng, "utcnow")()  # noqa: B009 (not typed)
+    return now
+
+
+def expires(store: Any, value: Any, seconds: int, now: datetime) -> bool:
+    """Whether a TTL index of `seconds` expires a document whose field holds `value`."""
+    return bool(store._value_meets_expiry(value, seconds, now))
 
 
 def duplicate_key_error(keys: Any, document: Document) -> Exception:
     """mongomock-ng's E11000 for `document` under the index of `keys` (the engine rewrites it
     as a server reports it)."""
-    return _DuplicateKeyError(
-        "E11000 Duplicate Key Error",
-        11000,
-        {
-            "keyPattern": dict(keys),
-            "keyValue": {k: get_value_by_dot(document, k) for k, _ in keys},
-        },
-    )
+    values = {k: get_value_by_dot(document, k) for k, _ in keys}
+    details = {"keyPattern": dict(keys), "keyValue": values}
+    return _DuplicateKeyError("E11000 Duplicate Key Error", 11000, details)
 
 
 def route_unique_checks_to(check: Callable[[Any, Document], None]) -> None:

@@ -1,8 +1,10 @@
-"""What the engine needs from its user: an observer of the commands it runs.
+"""What the engine needs from its user: observers of the commands it runs and of what they read.
 
 A command is what a round trip is on a real server; an application that budgets its round trips
 (as arraygraph's tests do) counts them here, and on a real server through PyMongo's command
-monitoring.
+monitoring. What a command costs the engine is the stored documents it examined, as a server's
+`explain` counts them (`totalDocsExamined`): a test that pins them knows a lookup by key stays
+one document, and a page one page, whatever the collection's size.
 """
 
 from __future__ import annotations
@@ -19,6 +21,14 @@ class CommandObserver(Protocol):
     def started(self, name: str) -> None: ...
 
     def replied(self, result: object) -> None: ...
+
+
+class ExaminationObserver(Protocol):
+    """Told, as a command reads a collection, how many of its stored documents it examined:
+    each document fetched to be matched against the command's filter (by an index, those its
+    keys name; by a scan, every one). `namespace` is `"<db>.<collection>"`."""
+
+    def examined(self, namespace: str, documents: int) -> None: ...
 
 
 class CommandCounts:
@@ -39,3 +49,21 @@ class CommandCounts:
 
     def replied(self, result: object) -> None:
         return None
+
+
+class DocumentsExamined:
+    """The examination observer of an engine given none: documents examined, by namespace,
+    since the last `reset()`."""
+
+    def __init__(self) -> None:
+        self.by_namespace: Counter[str] = Counter()
+
+    @property
+    def total(self) -> int:
+        return sum(self.by_namespace.values())
+
+    def reset(self) -> None:
+        self.by_namespace.clear()
+
+    def examined(self, namespace: str, documents: int) -> None:
+        self.by_namespace[namespace] += documents

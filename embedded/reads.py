@@ -5,19 +5,20 @@ collection first), which makes a page of 20 from a user with 10,000 orders cost 
 reading all of them. A server reads in place and sends only the result; so does this: the
 filter runs on the stored documents, pipelines run on shallow copies of them, and only what is
 returned is copied. Stages that could change nested values in place get deep copies instead.
+
+Which stored documents a filter examines, and a leading sort with its limit, is the planner's
+(`embedded.plans`): through an index where one serves, by a scan otherwise.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any
 
-from bson import ObjectId
-
-from embedded import fast_filters, rules
+from embedded import examined, fast_filters, plans, projections, rules
 from embedded import mongomock_internals as mongomock
+from embedded.indexes import table_of
 from embedded.protocols import Document
 
 _clone = mongomock.clone_document
@@ -79,59 +80,6 @@ def _to_reply(value: Any) -> Any:
     return _aware(value)  # datetimes, and every less common type
 
 
-def _stored_documents(coll: Any, filter: Mapping[str, Any] | None) -> list[Document]:
-    stored = _to_stored(filter or {})
-    by_id = _by_id(coll, stored)
-    if by_id is not None:
-        return by_id
-    checks = fast_filters.conditions(stored)
-    if checks is None:
-        return list(mongomock.iter_documents(coll, stored))
-    return fast_filters.matching(mongomock.stored_documents(coll), stored, checks)
-
-
-def _same(a: Any, b: Any) -> bool:
-    """BSON equality of two `_id`s: a subdocument's fields compare in order."""
-    if isinstance(a, Mapping) and isinstance(b, Mapping):
-        return list(a) == list(b) and all(_same(a[k], b[k]) for k in a)
-    if isinstance(a, bool) or isinstance(b, bool):
-        return type(a) is type(b) and a == b
-    return bool(a == b)
-
-
-def _plain_id(value: Any) -> bool:
-    """An `_id` value looked up by equality: strings, whole numbers, ObjectIds, dates, finite
-    doubles, and subdocuments of these (no operator)."""
-    if isinstance(value, bool):
-        return False
-    if isinstance(value, str | int | ObjectId | datetime):
-        return True
-    if isinstance(value, float):
-        return math.isfinite(value)
-    if isinstance(value, Mapping):
-        return all(
-            isinstance(key, str) and not key.startswith("$") and _plain_id(item)
-            for key, item in value.items()
-        )
-    return False
-
-
-def _by_id(coll: Any, filter: Mapping[str, Any]) -> list[Document] | None:
-    """The document an `{_id: value}` filter names, found as a server finds it, by the `_id`
-    index (not by a scan of the collection); None when the filter is of another shape."""
-    if len(filter) != 1 or "_id" not in filter:
-        return None
-    value = filter["_id"]
-    if not _plain_id(value):
-        return None  # an operator, a pattern, a number that is not itself (NaN)...: a scan
-    store = mongomock.document_store(coll)
-    key = mongomock.store_key(value)
-    if key not in store:
-        return []
-    found = store[key]
-    return [found] if _same(found["_id"], value) else []
-
-
 def _reads_in_place(pipeline: Iterable[Mapping[str, Any]]) -> bool:
     for stage in pipeline:
         for name, spec in stage.items():
@@ -163,7 +111,7 @@ def aggregate(
     first = stages[0] if stages else {}
     if set(first) == {"$match"} and not (variables and rules.has_expr(first["$match"])):
         match = stages.pop(0)["$match"]
-    docs = _sorted_and_limited(_stored_documents(coll, match), stages)
+    docs = _sorted_and_limited(coll, _to_stored(match or {}), stages)
     copy = dict if _reads_in_place(stages) else _clone
     docs = [copy(doc) for doc in docs]
     scope = {name: _evaluate_once(e) for name, e in _to_stored(dict(variables or {})).items()}
@@ -171,125 +119,77 @@ def aggregate(
     return [_to_reply(doc) for doc in result]
 
 
-def _sorted_and_limited(docs: list[Document], stages: list[Mapping[str, Any]]) -> list[Document]:
-    """A leading `$sort` (and the `$limit` after it) applied to the stored documents, as an
-    index would give them, when `fast_filters` can sort them; the stages are consumed."""
-    if not stages or set(stages[0]) != {"$sort"}:
-        return docs
-    ordered = fast_filters.sorted_documents(docs, stages[0]["$sort"])
+def _sorted_and_limited(
+    coll: Any, filter: Mapping[str, Any], stages: list[Mapping[str, Any]]
+) -> list[Document]:
+    """The stored documents `filter` matches; a leading `$sort` (and the `$limit` after it)
+    applied as an index gives them, or as `fast_filters` sorts them: those stages consumed."""
+    sort = stages[0]["$sort"] if stages and set(stages[0]) == {"$sort"} else None
+    if not isinstance(sort, Mapping):
+        return plans.matching(coll, filter)
+    after = stages[1].get("$limit") if len(stages) > 1 and len(stages[1]) == 1 else None
+    limit = after if type(after) is int and after > 0 else 0  # a server refuses other limits
+    consumed = 2 if limit else 1
+    walked = plans.ordered(coll, filter, list(sort.items()), 0, limit)
+    if walked is not None:
+        del stages[:consumed]
+        return walked
+    docs = plans.matching(coll, filter)
+    ordered = fast_filters.sorted_documents(docs, sort)
     if ordered is None:
         return docs
-    stages.pop(0)
-    limit = stages[0].get("$limit") if stages and len(stages[0]) == 1 else None
-    if type(limit) is int and limit > 0:  # a server refuses other limits: the stage says so
-        stages.pop(0)
-        ordered = ordered[:limit]
-    return ordered
+    del stages[:consumed]
+    return ordered[:limit] if limit else ordered
 
 
-def _fast_sorted(
-    coll: Any, filter: Mapping[str, Any] | None, kwargs: Mapping[str, Any]
-) -> list[Document] | None:
-    """A sorted `find`'s documents (skip and limit applied), when `fast_filters` sorts them."""
+def _sorted(coll: Any, filter: Mapping[str, Any], kwargs: Mapping[str, Any]) -> list[Document]:
+    """A `find`'s stored documents in its sort order, skip and limit applied."""
     sort = kwargs.get("sort")
+    skip, limit = int(kwargs.get("skip") or 0), abs(int(kwargs.get("limit") or 0))
     if not sort:
-        return None
-    pairs = sort.items() if isinstance(sort, Mapping) else sort
-    docs = _stored_documents(coll, filter)
+        docs = plans.matching(coll, filter)[skip:]
+        return docs[:limit] if limit else docs
+    pairs = list(sort.items() if isinstance(sort, Mapping) else sort)
+    walked = plans.ordered(coll, filter, pairs, skip, limit)
+    if walked is not None:
+        return walked
+    docs = plans.matching(coll, filter)
     ordered = fast_filters.sorted_documents(docs, dict(pairs))
-    if ordered is None:
-        return None
-    skip, limit = int(kwargs.get("skip") or 0), int(kwargs.get("limit") or 0)
-    ordered = ordered[skip:]
-    return ordered[: abs(limit)] if limit else ordered
-
-
-def _slice(values: list[Any], spec: Any) -> list[Any]:
-    if isinstance(spec, int):
-        return values[:spec] if spec >= 0 else values[spec:]
-    skip, limit = spec
-    start = skip if skip >= 0 else max(len(values) + skip, 0)
-    return values[start : start + limit]
-
-
-def _simple_projection(projection: Any) -> bool:
-    if not isinstance(projection, Mapping):
-        return False
-    for key, value in projection.items():
-        if "." in key:
-            return False
-        if isinstance(value, Mapping):
-            if set(value) != {"$slice"}:
-                return False
-        elif value not in (0, 1, True, False):
-            return False
-    return True
-
-
-def _project(doc: Document, projection: Mapping[str, Any]) -> Document:
-    slices = {k: v["$slice"] for k, v in projection.items() if isinstance(v, Mapping)}
-    flags = {k: bool(v) for k, v in projection.items() if not isinstance(v, Mapping)}
-    includes = {k for k, v in flags.items() if v and k != "_id"}
-    if includes:
-        keep = includes | set(slices) | ({"_id"} if flags.get("_id", True) else set())
-        out = {k: v for k, v in doc.items() if k in keep}
-    else:
-        out = {k: v for k, v in doc.items() if flags.get(k, True)}
-    for key, spec in slices.items():
-        if isinstance(out.get(key), list):
-            out[key] = _slice(out[key], spec)
-    return out
+    if ordered is not None:
+        ordered = ordered[skip:]
+        return ordered[:limit] if limit else ordered
+    # Mixed types, arrays, missing fields: mongomock-ng sorts (a scan of its own).
+    examined.report(coll, len(table_of(coll)))
+    order = coll.find(filter, {"_id": 1}, sort=pairs, skip=skip, limit=limit)
+    store = mongomock.document_store(coll)
+    return [store[mongomock.store_key(doc["_id"])] for doc in order]
 
 
 def project(coll: Any, doc: Document, projection: Mapping[str, Any]) -> Document:
     """A find-style projection of a reply-form document; aggregation expressions allowed."""
-    if _simple_projection(projection):
-        return dict(_to_reply(_project(doc, projection)))
-    [projected] = mongomock.run_pipeline(coll, [doc], [{"$project": projection}])
-    return dict(_to_reply(projected))
-
-
-# Find-only projection operators, which a `$project` stage does not know.
-FIND_PROJECTION_OPERATORS = frozenset({"$elemMatch", "$meta"})
-
-
-def _expression_projection(projection: Any) -> bool:
-    """A projection with aggregation expressions (MongoDB 4.4+ takes them in `find`), and
-    none of find's own operators (`$elemMatch`, `$meta`, positional `a.$`)."""
-    if not isinstance(projection, Mapping):
-        return False
-    return not any(
-        key.endswith(".$")
-        or (isinstance(value, Mapping) and set(value) & FIND_PROJECTION_OPERATORS)
-        for key, value in projection.items()
-    )
+    return projections.project(coll, doc, projection, _to_reply)
 
 
 def find(coll: Any, filter: Mapping[str, Any] | None, kwargs: Mapping[str, Any]) -> list[Document]:
     """`find` with sort, skip, limit and projections on the stored documents."""
     projection = kwargs.get("projection")
-    if projection is not None and not _simple_projection(projection):
-        if not _expression_projection(projection):
-            return list(coll.find(filter or {}, **kwargs))
+    if projection is not None and not projections.is_simple(projection):
+        if not projections.has_expressions(projection):
+            examined.report(coll, len(table_of(coll)))
+            return list(coll.find(filter or {}, **kwargs))  # find's own operators: mongomock-ng
         found = find(coll, filter, {**kwargs, "projection": None})
         return [project(coll, doc, projection) for doc in found]
-    fast = _fast_sorted(coll, filter, kwargs)
-    if fast is not None:
-        docs = fast
-    elif kwargs.get("sort") or kwargs.get("skip"):
-        order = coll.find(
-            filter or {},
-            {"_id": 1},
-            sort=kwargs.get("sort"),
-            skip=kwargs.get("skip", 0),
-            limit=kwargs.get("limit", 0),
-        )
-        store = mongomock.document_store(coll)
-        docs = [store[mongomock.store_key(doc["_id"])] for doc in order]
-    else:
-        docs = _stored_documents(coll, filter)
-        if kwargs.get("limit"):
-            docs = docs[: kwargs["limit"]]
+    docs = _sorted(coll, _to_stored(filter or {}), kwargs)
     if projection is not None:
-        docs = [_project(doc, projection) for doc in docs]
+        docs = [projections.apply_simple(doc, projection) for doc in docs]
     return [_to_reply(doc) for doc in docs]
+
+
+def stored(coll: Any, filter: Mapping[str, Any] | None) -> list[Document]:
+    """The stored documents (not copies) `filter` matches, in natural order."""
+    return plans.matching(coll, _to_stored(filter or {}))
+
+
+def count(coll: Any, filter: Mapping[str, Any] | None, skip: int = 0, limit: int = 0) -> int:
+    """count_documents, and the `count` command: the documents `filter` matches."""
+    return plans.count(coll, _to_stored(filter or {}), skip, limit)

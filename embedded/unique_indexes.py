@@ -4,9 +4,10 @@ A document is in a unique index unless the index is partial and the document doe
 its filter (then it is not indexed at all, neither as the new document nor as a stored one;
 mongomock-ng filters only the stored ones), or the index is sparse and the document has none
 of its fields. An empty array is indexed as one key, `undefined`, so two documents with `[]`
-under a unique index collide (mongomock-ng indexes nothing for them). Keys are compared first;
-the partial filter, the costly part, runs only on the stored documents whose keys collide,
-so a write to a collection of n documents costs n key computations, not n filter matches.
+under a unique index collide (mongomock-ng indexes nothing for them). Keys are compared only
+with the stored documents that the index's entries (`embedded.indexes`) say may share one, a
+lookup by key rather than a pass over the collection, and the partial filter, the costly part,
+runs only on those whose keys collide.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import threading
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from embedded import indexes
 from embedded import mongomock_internals as mongomock
 from embedded.protocols import Document
 
@@ -64,17 +66,25 @@ def _indexed(doc: Document, partial: Mapping[str, Any] | None) -> bool:
     return partial is None or mongomock.filter_applies(partial, doc)
 
 
+def _sharing(coll: Any, name: str, entries: list[Entry]) -> Iterable[Document]:
+    """The stored documents that may share one of `entries` under index `name`: those the
+    index files under them and its exceptions (`embedded.indexes`), or all of them."""
+    plain = [entry for entry in entries if not any(v is UNDEFINED for v in entry)]
+    found = indexes.table_of(coll).sharing(name, plain)  # `[]` only an exception can hold
+    return mongomock.stored_documents(coll) if found is None else found
+
+
 def check_uniques(coll: Any, new: Document) -> None:
     """Raise mongomock-ng's DuplicateKeyError (the engine reports it as a server does) when a
     stored document other than `new` has one of its keys under a unique index."""
-    for index in mongomock.index_specs(coll):
+    for name, index in mongomock.declared_indexes(coll).items():
         if not index.get("unique"):
             continue
         keys, partial = index["key"], index.get("partialFilterExpression")
         ours = _entries(new, keys, bool(index.get("sparse")))
         if ours is None or not _indexed(new, partial):
             continue
-        for doc in mongomock.stored_documents(coll):
+        for doc in _sharing(coll, name, ours):
             if doc["_id"] == new.get("_id"):
                 continue
             theirs = _entries(doc, keys, bool(index.get("sparse")))

@@ -126,12 +126,9 @@ class CursorCommands:
 
     def count(self, request: Request) -> Document:
         body = request.body
-        options = {"skip": _count(body.get("skip")), "limit": abs(_count(body.get("limit")) or 0)}
+        skip, limit = _count(body.get("skip")) or 0, abs(_count(body.get("limit")) or 0)
         coll = self._engine[request.db][request.target].mongomock_collection
-        found = coll.count_documents(
-            body.get("query") or {}, **{k: v for k, v in options.items() if v}
-        )
-        return {"n": int(found), "ok": 1.0}
+        return {"n": reads.count(coll, body.get("query"), skip, limit), "ok": 1.0}
 
     def list_indexes(self, request: Request) -> Document:
         db = self._engine[request.db].mongomock_database

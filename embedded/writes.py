@@ -166,15 +166,18 @@ class Writes:
         return Outcome(len(found), modified, None, None, None)
 
     def delete(self, filter: Any, *, many: bool) -> int:
-        if many:
-            return int(self._coll.delete_many(filter).deleted_count)
-        return int(self._coll.delete_one(filter).deleted_count)
+        """The documents `filter` matches (the first in natural order unless `many`), deleted:
+        found through the indexes, as a read finds them."""
+        found = reads.stored(self._coll, filter)
+        for doc in found if many else found[:1]:
+            mongomock.delete_stored(self._coll, doc)
+        return len(found) if many else min(len(found), 1)
 
     def find_and_delete(self, filter: Any, sort: Any) -> Document | None:
         """findAndModify's `remove`: the first match in `sort` order, deleted."""
         found = reads.find(self._coll, filter, {"sort": sort, "limit": 1})
         if found:
-            self._coll.delete_one({"_id": found[0]["_id"]})
+            mongomock.delete_stored(self._coll, found[0])
         return found[0] if found else None
 
     def _upsert(self, seed: Document, update: Any, dollar: bool) -> Outcome:

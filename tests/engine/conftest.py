@@ -1,5 +1,6 @@
-"""The engine's own fixtures: a fresh engine per test; for the wire front's tests, a front per
-test and PyMongo's own client on it."""
+"""The engine's own fixtures: a fresh engine per test; `front`, that engine as the run asks for it
+(in process, or over the wire); for the wire front's tests, a front per test and PyMongo's own
+client on it."""
 
 from __future__ import annotations
 
@@ -10,12 +11,20 @@ from pymongo import AsyncMongoClient
 
 from embedded import EmbeddedEngine
 from embedded.wire import WireServer, start_wire_server
+from tests.engine.fronts import Front, open_front
 from tests.engine.wire_support import Client, SentCommands
 
 
 @pytest.fixture
 def engine() -> EmbeddedEngine:
     return EmbeddedEngine()
+
+
+@pytest.fixture
+async def front(engine: EmbeddedEngine) -> AsyncIterator[Front]:
+    """The engine in process, or over its wire front when the run asks for the wire."""
+    async with open_front(engine) as opened:
+        yield opened
 
 
 @pytest.fixture

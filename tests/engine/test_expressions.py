@@ -10,9 +10,11 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from bson.decimal128 import Decimal128
 from pymongo.errors import OperationFailure
 
 from embedded import EmbeddedEngine
+from tests.engine.fronts import Front
 
 WHEN = datetime(2024, 1, 1, tzinfo=UTC)
 DOC = {
@@ -157,3 +159,71 @@ async def test_dividing_by_zero_is_refused(engine: EmbeddedEngine) -> None:
     await coll.insert_one(DOC)
     with pytest.raises(OperationFailure, match="can't \\$divide by zero"):
         await coll.aggregate([{"$project": {"v": {"$divide": ["$n", 0]}}}])
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        ({"$filter": {"input": "$list", "cond": {"$gt": ["$$this", 15]}}}, [20, 30]),
+        ({"$filter": {"input": "$subs", "as": "s", "cond": "$$s.x"}}, [{"x": 1}, {"x": 2}]),
+        ({"$filter": {"input": "$missing", "cond": True}}, None),
+        ({"$filter": {"input": "$none", "cond": True}}, None),
+        # A server's truth: only false, null, missing and 0 are false.
+        ({"$filter": {"input": ["", [], 0, None, False, "a"], "cond": "$$this"}}, ["", [], "a"]),
+        ({"$map": {"input": "$list", "in": {"$add": ["$$this", 1]}}}, [11, 21, 31]),
+        ({"$map": {"input": "$subs", "as": "s", "in": "$$s.x"}}, [1, 2, None]),
+        ({"$map": {"input": "$missing", "in": 1}}, None),
+        (
+            {
+                "$map": {
+                    "input": [1, 2],
+                    "as": "a",
+                    "in": {"$map": {"input": [10], "as": "b", "in": {"$add": ["$$a", "$$b"]}}},
+                }
+            },
+            [[11], [12]],
+        ),
+        (
+            {"$map": {"input": "$list", "in": {"$filter": {"input": [1], "cond": "$$this"}}}},
+            [[1], [1], [1]],
+        ),
+        ({"$sum": "$list"}, 60),
+        ({"$sum": "$subs.x"}, 3),
+        ({"$sum": "$n"}, 5),
+        ({"$sum": "$s"}, 0),
+        ({"$sum": "$missing"}, 0),
+        ({"$sum": ["$n", "$f", "$list", "$s", "$t", "$none"]}, 7.5),  # an array is no number
+        ({"$sum": []}, 0),
+        ({"$sum": [Decimal128("1.5"), 1]}, Decimal128("2.5")),
+        ({"$ifNull": ["$missing", "$none", "d"]}, "d"),
+        ({"$ifNull": ["$n", 1]}, 5),
+        ({"$ifNull": ["$none", "$list"]}, [10, 20, 30]),
+        ("$subs.x", [1, 2]),
+        ("$subs.y", [3]),
+        ("$sub.a.b", 7),
+        ("$list.x", []),
+    ],
+)
+async def test_array_expression_gives_a_servers_answer(
+    front: Front, expression: Any, expected: Any
+) -> None:
+    coll = front.collection("expressions")
+    await coll.insert_one(DOC)
+    cursor = await coll.aggregate([{"$project": {"_id": 0, "value": expression}}])
+    [doc] = await cursor.to_list()
+    assert doc.get("value") == expected
+
+
+@pytest.mark.parametrize(
+    ("operator", "code"),
+    [("$filter", 28651), ("$map", 16883)],
+)
+async def test_array_expression_refuses_an_input_that_is_no_array(
+    front: Front, operator: str, code: int
+) -> None:
+    coll = front.collection("expressions")
+    await coll.insert_one(DOC)
+    argument = {"input": "$s", ("cond" if operator == "$filter" else "in"): True}
+    with pytest.raises(OperationFailure) as raised:
+        await coll.aggregate([{"$project": {"v": {operator: argument}}}])
+    assert raised.value.code == code

@@ -40,8 +40,10 @@ def test_importing_embedded_patches_mongomock_only_when_an_engine_is_created() -
     script = (
         "import embedded, mongomock_ng.aggregate as a\n"
         "assert '$sortArray' not in a.array_operators, 'patched on import'\n"
+        "match = a._PIPELINE_HANDLERS['$match']\n"
         "embedded.EmbeddedEngine()\n"
         "assert a.array_operators.count('$sortArray') == 1\n"
+        "assert a._PIPELINE_HANDLERS['$match'] is not match\n"
         "embedded.EmbeddedEngine()\n"
         "assert a.array_operators.count('$sortArray') == 1, 'patched twice'\n"
     )

@@ -1,0 +1,138 @@
+"""The compiled array operators of `embedded.compiler`: `$filter`, `$map` and `$sum`.
+
+Each element is evaluated by the compiled closures with its variable (`as`, `this` by default)
+bound in one scope, instead of a new mongomock-ng parser per element. The answers are a
+server's: a null or missing input gives null; an input that is not an array fails with the
+server's code; `$filter` keeps an element when its condition is true as a server reads truth
+(so `""` and `[]` are true); `$map` gives null for an element whose value is missing; `$sum` of
+one array adds its numbers, of a list of expressions adds those that are numbers (an array among
+them is not one), booleans and strings are not numbers. A Decimal128, and malformed arguments,
+go to mongomock-ng's parser.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from bson import ObjectId
+from bson.int64 import Int64
+from pymongo.errors import OperationFailure
+
+from embedded import mongomock_internals as mongomock
+from embedded.arithmetic import Interpret
+from embedded.mongomock_internals import NOTHING, Evaluator
+
+_new_parser = mongomock.new_parser
+_truth = mongomock.mongodb_to_bool
+_ADDED = frozenset({int, float, Int64})
+_IGNORED = frozenset({str, bool, dict, list, type(None), datetime, ObjectId, type(NOTHING)})
+_TYPE_NAMES = {str: "string", int: "int", float: "double", bool: "bool", dict: "object"}
+_NOT_AN_ARRAY = {"$filter": 28651, "$map": 16883}
+
+
+def _arguments(value: Any, required: set[str], optional: set[str]) -> bool:
+    return isinstance(value, dict) and required <= set(value) <= required | optional
+
+
+def _array(operator: str, items: Any) -> list[Any] | None:
+    """The input of `$filter` or `$map`: None when null or missing; a server's error when it
+    is not an array."""
+    if items is None or items is NOTHING:
+        return None
+    if type(items) is not list:
+        name = _TYPE_NAMES.get(type(items), type(items).__name__)
+        code = _NOT_AN_ARRAY[operator]
+        raise OperationFailure(f"input to {operator} must be an array not {name}", code)
+    return items
+
+
+def _total(values: list[Any]) -> Any:
+    """The sum of the numbers among `values`; NOTHING when one needs mongomock-ng."""
+    total: Any = 0
+    for value in values:
+        kind = type(value)
+        if kind in _ADDED:
+            total += value
+        elif kind not in _IGNORED:
+            return NOTHING  # a Decimal128, or a type of its own
+    return total
+
+
+class ArrayOperators:
+    """The `op_<name>` compilers; `_Compiler` provides `compile` and `interpret`."""
+
+    interpret: Interpret
+
+    def compile(self, e: Any) -> Evaluator:
+        raise NotImplementedError
+
+    def op_filter(self, value: Any) -> Evaluator | None:
+        if not _arguments(value, {"input", "cond"}, {"as"}):
+            return None
+        name = value.get("as", "this")
+        if not isinstance(name, str):
+            return None
+        source, cond = self.compile(value["input"]), self.compile(value["cond"])
+
+        def run(doc: Any, env: dict[str, Any]) -> Any:
+            items = _array("$filter", source(doc, env))
+            if items is None:
+                return None
+            scope, kept = dict(env), []
+            for item in items:
+                scope[name] = item
+                test = cond(doc, scope)
+                if test is True or (test is not False and _truth(test)):
+                    kept.append(item)
+            return kept
+
+        return run
+
+    def op_map(self, value: Any) -> Evaluator | None:
+        if not _arguments(value, {"input", "in"}, {"as"}):
+            return None
+        name = value.get("as", "this")
+        if not isinstance(name, str):
+            return None
+        source, body = self.compile(value["input"]), self.compile(value["in"])
+
+        def run(doc: Any, env: dict[str, Any]) -> Any:
+            items = _array("$map", source(doc, env))
+            if items is None:
+                return None
+            scope, mapped = dict(env), []
+            for item in items:
+                scope[name] = item
+                found = body(doc, scope)
+                mapped.append(None if found is NOTHING else found)
+            return mapped
+
+        return run
+
+    def op_sum(self, value: Any) -> Evaluator | None:
+        if isinstance(value, dict) and len(value) != 1:
+            return None  # malformed: mongomock-ng says how
+        interpret = self.interpret
+        if isinstance(value, list):
+            parts = [self.compile(x) for x in value]
+
+            def each(doc: Any, env: dict[str, Any]) -> Any:
+                values = [f(doc, env) for f in parts]
+                total = _total(values)
+                if total is NOTHING:
+                    literals = [{"$literal": v} for v in values]
+                    return interpret(_new_parser(doc, env), {"$sum": literals})
+                return total
+
+            return each
+        inner = self.compile(value)
+
+        def one(doc: Any, env: dict[str, Any]) -> Any:
+            found = inner(doc, env)
+            total = _total(found if type(found) is list else [found])
+            if total is NOTHING:
+                return interpret(_new_parser(doc, env), {"$sum": {"$literal": found}})
+            return total
+
+        return one

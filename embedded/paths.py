@@ -1,0 +1,80 @@
+"""Field paths (`"$a.b"`) and variables (`"$$this.a"`) of the compiled expressions.
+
+A path is read as mongomock-ng's `get_value_by_dot(..., can_generate_array=True)` reads it, but
+without its per-element recursion: through subdocuments directly, and through an array of
+subdocuments (`"$totals.count"`) as the array of each element's value, elements without one
+left out, as a server gives it. Anything rarer on the way (a number as a part, a tuple, a
+DBRef, an array inside an array's element) is mongomock-ng's to read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from embedded import mongomock_internals as mongomock
+from embedded.mongomock_internals import NOTHING, Evaluator
+
+_get = mongomock.get_value_by_dot
+
+
+def _is_number(part: str) -> bool:
+    try:
+        int(part)
+    except ValueError:
+        return False
+    return True
+
+
+def _in_element(element: Any, rest: tuple[str, ...], rest_path: str) -> Any:
+    """`get_value_by_dot(element, rest_path)` (no arrays generated), subdocuments walked here."""
+    value = element
+    for part in rest:
+        if type(value) is not dict:
+            return _get(element, rest_path)
+        value = value.get(part, NOTHING)
+        if value is NOTHING:
+            return NOTHING
+    return value
+
+
+def field_path(path: str) -> Callable[[Any], Any]:
+    """A reader of `path` (dotted, without its `$`) from a document or a variable's value."""
+    parts = tuple(path.split("."))
+    if any(_is_number(part) for part in parts):
+        return lambda base: _get(base, path, can_generate_array=True)
+    rests = [(parts[i:], ".".join(parts[i:])) for i in range(len(parts))]
+
+    def read(base: Any) -> Any:
+        value = base
+        for i, part in enumerate(parts):
+            kind = type(value)
+            if kind is dict:
+                value = value.get(part, NOTHING)
+                if value is NOTHING:
+                    return NOTHING
+            elif kind is list:
+                rest, rest_path = rests[i]
+                found = (_in_element(element, rest, rest_path) for element in value)
+                return [v for v in found if v is not NOTHING]
+            else:
+                return _get(base, path, can_generate_array=True)
+        return value
+
+    return read
+
+
+def variable(name: str, path: str) -> Evaluator:
+    """`$$name.path`: a variable in scope (`ROOT` and `CURRENT`, the document)."""
+    follow = field_path(path) if path else None
+
+    def read(doc: Any, env: dict[str, Any]) -> Any:
+        if name in env:
+            base = env[name]
+        elif name in ("ROOT", "CURRENT"):
+            base = doc
+        else:
+            return NOTHING
+        return follow(base) if follow else base
+
+    return read

@@ -1,0 +1,163 @@
+"""The engine's query planner: which stored documents a read examines, and in what order.
+
+A read's filter (`matching`) is answered from the cheapest access path of
+`embedded.access_paths`, or by a scan when none costs less: `_id` values by hashing, the ranges
+of an index that the filter requires (`embedded.conditions`), each candidate then matched
+against the whole filter, so the answer is the scan's; documents come back in natural order, as
+a scan gives them. A sorted read (`ordered`) walks an index in the sort's order when its fields
+give it, and stops once the page (skip and limit) is full: it examines what it returns and what
+the filter rejects on the way, not the collection. Equal sort keys keep natural order, as the
+scan's stable sort keeps it. Whatever an index cannot answer exactly (an exception of the index
+that the filter matches: an array, NaN...) falls back to the scan.
+
+Each read reports the documents it examined (`embedded.examined`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from embedded import access_paths, conditions, examined, fast_filters
+from embedded import mongomock_internals as mongomock
+from embedded.access_paths import Ranges, Walk
+from embedded.index_keys import Keys
+from embedded.indexes import IndexedDocuments, table_of
+from embedded.protocols import Document
+
+Match = Callable[[Document], bool]
+
+
+def matching(coll: Any, filter: Mapping[str, Any]) -> list[Document]:
+    """The stored documents (not copies) that `filter` (stored datetimes) matches, in natural
+    order."""
+    table = table_of(coll)
+    mongomock.expire_documents(coll)
+    by_id = access_paths.id_values(filter)
+    if by_id is not None and len(filter) == 1:  # found exactly by key: nothing to match
+        found = _by_id(table, by_id)
+        examined.report(coll, len(found))
+        return found
+    candidates = _candidates(table, filter, by_id)
+    if candidates is None:
+        examined.report(coll, len(table))
+        return _scan(coll, filter)
+    examined.report(coll, len(candidates))
+    if not candidates:
+        mongomock.filter_applies(filter, {})  # an invalid filter fails as on an empty store
+    match = fast_filters.matcher(filter)
+    return [doc for doc in candidates if match(doc)]
+
+
+def count(coll: Any, filter: Mapping[str, Any], skip: int = 0, limit: int = 0) -> int:
+    found = len(matching(coll, filter)) - skip
+    return max(0, min(found, limit) if limit else found)
+
+
+def ordered(
+    coll: Any, filter: Mapping[str, Any], sort: Sequence[tuple[str, Any]], skip: int, limit: int
+) -> list[Document] | None:
+    """A sorted read's stored documents, skip and limit applied, from an index walked in the
+    sort's order; None when no index gives the order, or matching and sorting costs less (the
+    caller does that)."""
+    if not sort or any(direction not in (1, -1) for _, direction in sort):
+        return None
+    table = table_of(coll)
+    mongomock.expire_documents(coll)
+    required = conditions.required(filter)
+    wanted = skip + limit if limit else len(table)
+    walks = [w for i in table.indexes() if (w := access_paths.walk(i, required, sort))]
+    if not walks:
+        return None
+    best = min(walks, key=lambda w: w.cost(wanted))
+    if _cost(table, filter, required) <= best.cost(wanted):
+        return None  # matching and sorting examines no more
+    found = _walk(coll, table, best, fast_filters.matcher(filter), wanted)
+    if found is None:
+        return None
+    return found[skip : skip + limit] if limit else found[skip:]
+
+
+def _by_id(table: IndexedDocuments, values: list[Any]) -> list[Document]:
+    found: dict[int, Document] = {}
+    for value in values:
+        key = mongomock.store_key(value)
+        if key in table:
+            doc = table[key]
+            if access_paths.same_id(doc["_id"], value):
+                found[table.seq(key)] = doc
+    return [found[seq] for seq in sorted(found)]
+
+
+def _cheapest(table: IndexedDocuments, required: conditions.Required) -> Ranges | None:
+    paths = [r for i in table.indexes() if (r := access_paths.ranges(i, required))]
+    return min(paths, key=lambda r: r.cost) if paths else None
+
+
+def _cost(table: IndexedDocuments, filter: Mapping[str, Any], required: Any) -> int:
+    """What matching `filter` examines, by the cheapest way."""
+    by_id = access_paths.id_values(filter)
+    if by_id is not None:
+        return len(by_id)
+    best = _cheapest(table, required)
+    return len(table) if best is None else min(best.cost, len(table))
+
+
+def _candidates(
+    table: IndexedDocuments, filter: Mapping[str, Any], by_id: list[Any] | None
+) -> list[Document] | None:
+    """The documents an index finds for `filter`, in natural order; None to scan."""
+    if by_id is not None:
+        return _by_id(table, by_id)
+    best = _cheapest(table, conditions.required(filter))
+    if best is None or best.cost >= len(table):
+        return None
+    return [table.document(seq) for seq in sorted(best.seqs())]
+
+
+def _scan(coll: Any, filter: Mapping[str, Any]) -> list[Document]:
+    checks = fast_filters.conditions(filter)
+    if checks is None:
+        return list(mongomock.iter_documents(coll, filter))
+    return fast_filters.matching(mongomock.stored_documents(coll), filter, checks)
+
+
+def _walk(
+    coll: Any, table: IndexedDocuments, walk: Walk, match: Match, wanted: int
+) -> list[Document] | None:
+    """The documents `walk` finds that `match` accepts, until `wanted` of them and the rest of
+    their last sort key; None when an exception of the index matches (its place in the order
+    is not the index's to give)."""
+    count = 0
+    for seq in walk.index.exceptions:
+        count += 1
+        if match(table.document(seq)):
+            examined.report(coll, count)
+            return None
+    found: list[tuple[Keys, int, Document]] = []
+    entries = walk.index.entries
+    for position in walk.positions():
+        keys, seq = entries[position]
+        sort_key = keys[walk.sort_keys]
+        if len(found) >= wanted and sort_key != found[-1][0]:
+            break
+        doc = table.document(seq)
+        count += 1
+        if match(doc):
+            found.append((sort_key, seq, doc))
+    examined.report(coll, count)
+    return _ties_in_natural_order(found)
+
+
+def _ties_in_natural_order(found: list[tuple[Keys, int, Document]]) -> list[Document]:
+    """The documents in sort order; those with equal sort keys in natural order."""
+    ordered: list[Document] = []
+    start = 0
+    for end in range(1, len(found) + 1):
+        if end == len(found) or found[end][0] != found[start][0]:
+            run = found[start:end]
+            if len(run) > 1:
+                run.sort(key=lambda item: item[1])
+            ordered.extend(doc for _, _, doc in run)
+            start = end
+    return ordered
