@@ -32,10 +32,10 @@ async def find_pages(
     found = await read_branches(coll, branches=branches, rows_at_most=2 * len(branches))
     answers: list[tuple[Document | None, bool]] = []
     for (_, page), docs in zip(wanted, found, strict=True):
-        if docs and int(docs[0]["page"]) == page:
-            answers.append((docs[0], len(docs) > 1))
-        else:
-            answers.append((None, False))
+        # By page, not by position: a server does not promise the order of a branch's rows.
+        bucket = next((doc for doc in docs if int(doc["page"]) == page), None)
+        later = any(int(doc["page"]) > page for doc in docs)
+        answers.append((bucket, later) if bucket is not None else (None, False))
     return answers
 
 
