@@ -13,6 +13,7 @@ from store.chat_page_size import check_messages_per_page
 from store.database import Database
 from web.body_limit import BodyLimit
 from web.cors import cors
+from web.direct_route import DirectRoute
 from web.graphiql import graphiql_routes
 from web.graphql_view import GraphQLView
 from web.health import health_routes
@@ -21,6 +22,8 @@ from web.persisted_queries import persisted_queries
 from web.request_log import RequestLog
 from web.state import AppState, lifespan, utc_now
 from web.tracing import tracing_extensions
+
+GRAPHQL_PATH = "/graphql"
 
 
 def create_app(
@@ -36,13 +39,15 @@ def create_app(
     state = AppState(settings, clock, database)
     schema = build_schema(settings, extensions=tracing_extensions())
     metrics = Metrics(schema.document_cache)
+    endpoint = GraphQLView(state, schema, persisted_queries(settings, schema))
     middleware = [
-        Middleware(RequestLog, metrics=metrics),  # outermost: every request logged, with its id
+        # Outermost: every request logged, with its id.
+        Middleware(RequestLog, metrics=metrics, graphql_path=GRAPHQL_PATH),
         *cors(settings),
         Middleware(BodyLimit, max_bytes=settings.max_request_bytes),
+        Middleware(DirectRoute, path=GRAPHQL_PATH, endpoint=endpoint),  # innermost: the hot path
     ]
-    persisted = persisted_queries(settings, schema)
-    routes = [Route("/graphql", GraphQLView(state, schema, persisted)), *health_routes(state)]
+    routes = [Route(GRAPHQL_PATH, endpoint), *health_routes(state)]
     routes += graphiql_routes(settings)  # the IDE's assets, when GraphiQL is on
     routes.append(metrics_route(metrics))
     started = watching_commands(lifespan(state, demo=demo), state, metrics)

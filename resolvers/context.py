@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hmac
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, TypeVar
 
@@ -24,16 +23,47 @@ Clock = Callable[[], datetime]
 LoaderKey = tuple[LoaderSpec[Any, Any], Hashable]
 
 
-@dataclass(slots=True)
 class Context:
-    database: Database
-    settings: Settings
-    now: datetime  # read once, so every field of a request sees the same window
-    authenticated: bool
-    request: HTTPConnection | None = None
-    # The operation's name and type, once its document is known (for the request's log line).
-    operation: tuple[str | None, str] | None = None
-    _loaders: dict[LoaderKey, DataLoader[Any, Any]] = field(default_factory=dict)
+    """What every resolver of one request shares. Built when the request's operation executes,
+    and each part on first use: the clock reading, the bearer token's check, the loaders."""
+
+    __slots__ = ("_authenticated", "_clock", "_loaders", "_now", "database", "request", "settings")
+
+    def __init__(
+        self,
+        database: Database,
+        settings: Settings,
+        *,
+        clock: Clock,
+        request: HTTPConnection | None = None,
+    ) -> None:
+        self.database = database
+        self.settings = settings
+        self.request = request
+        self._clock = clock
+        self._now: datetime | None = None
+        self._authenticated: bool | None = None
+        self._loaders: dict[LoaderKey, DataLoader[Any, Any]] | None = None
+
+    @property
+    def now(self) -> datetime:
+        """The request's clock reading: read once, so every field sees the same window."""
+        if self._now is None:
+            self._now = self._clock()
+        return self._now
+
+    @property
+    def authenticated(self) -> bool:
+        """Whether the request may write: no tokens configured, or a valid bearer token."""
+        if self._authenticated is None:
+            request = self.request
+            self._authenticated = not self.settings.auth_required or (
+                request is not None
+                and bearer_token_valid(
+                    request.headers.get("authorization"), self.settings.api_tokens
+                )
+            )
+        return self._authenticated
 
     def collection(self, name: str) -> AsyncCollection:
         """The collection a store module declares as its `COLLECTION`."""
@@ -41,20 +71,23 @@ class Context:
 
     def forget_loaded(self) -> None:
         """Drop every loader and what it cached: the next reads see what was written since."""
-        self._loaders.clear()
+        self._loaders = None
 
     def loader(self, spec: LoaderSpec[K, V], parameter: Hashable = None) -> DataLoader[K, V]:
         """This request's loader of `spec` (and `parameter`), built on first use: nothing
         cached outlives the request that read it."""
+        loaders = self._loaders
+        if loaders is None:
+            loaders = self._loaders = {}
         key = (spec, parameter)
-        found = self._loaders.get(key)
+        found = loaders.get(key)
         if found is None:
             database = self.database
 
             async def batch(keys: list[K]) -> list[V]:
                 return list(await spec.load(database, keys, parameter))
 
-            found = self._loaders[key] = DataLoader(batch)
+            found = loaders[key] = DataLoader(batch)
         return found
 
 
@@ -76,14 +109,5 @@ def bearer_token_valid(authorization: str | None, tokens: tuple[str, ...]) -> bo
 def build_context(
     request: HTTPConnection | None, *, database: Database, settings: Settings, clock: Clock
 ) -> Context:
-    authenticated = not settings.auth_required or (
-        request is not None
-        and bearer_token_valid(request.headers.get("authorization"), settings.api_tokens)
-    )
-    return Context(
-        database=database,
-        settings=settings,
-        now=clock(),
-        authenticated=authenticated,
-        request=request,
-    )
+    """The request's context; nothing of it is computed until a resolver asks."""
+    return Context(database, settings, clock=clock, request=request)

@@ -10,14 +10,12 @@ Introspection (`__schema`, `__type`) counts 1: its answer is bounded by the sche
 
 `CostLimit` runs once variables are coerced, as the executor is built
 (`schema/strawberry_internals.py`): over `ARRAYGRAPH_MAX_COST`, the request is LIMIT_EXCEEDED,
-naming the cost and the field of the highest count, and no resolver runs. `bounded_response`
-is the other bound: an encoded answer over `ARRAYGRAPH_MAX_RESPONSE_BYTES` is replaced by one
-LIMIT_EXCEEDED error.
+naming the cost and the field of the highest count, and no resolver runs. The other bound, on
+an encoded answer's bytes, is `schema/response_size.py`.
 """
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -285,15 +283,3 @@ class CostLimit:
             f"cost {total} exceeds ARRAYGRAPH_MAX_COST {limit} (most at {cost.path}: {cost.most})",
             extensions={"code": "LIMIT_EXCEEDED", "cost": cost.total, "maxCost": limit},
         )
-
-
-def bounded_response(body: bytes, limit: int) -> bytes:
-    """`body`, or a LIMIT_EXCEEDED error in its place when it is over `limit` bytes."""
-    if len(body) <= limit:
-        return body
-    message = (
-        f"the answer of {len(body)} bytes exceeds ARRAYGRAPH_MAX_RESPONSE_BYTES {limit}; "
-        "ask for fewer or smaller pages"
-    )
-    error = {"message": message, "extensions": {"code": "LIMIT_EXCEEDED"}}
-    return json.dumps({"data": None, "errors": [error]}).encode()

@@ -13,8 +13,9 @@ hold megabytes).
 
 Errors are typed by where they come from: the request limits (depth, aliases) run as their own
 validation pass, first, and their errors are `RequestLimitExceeded`; the schema's rules give
-`DocumentInvalid`. A document that does not parse is left to Strawberry, which reports the
-parser's `GraphQLSyntaxError`; `over_token_limit` tells whether the token limit stopped it.
+`DocumentInvalid`. A document that does not parse is kept as such; `syntax_error` gives the
+parser's `GraphQLSyntaxError` for its request, and `over_token_limit` tells whether the token
+limit stopped it.
 """
 
 from __future__ import annotations
@@ -46,7 +47,8 @@ from settings import Settings
 PreparedDocument = tuple[DocumentNode, tuple[GraphQLError, ...]]
 
 # What an entry holds besides its text, tokens and errors: the slot, the document and the
-# operation nodes, and the tuples around them (measured at under 10 KiB for a small query).
+# operation nodes, and the tuples around them (measured at under 10 KiB for a small query), and
+# the check's answer kept while the document lives (schema/check_memo.py, a few hundred bytes).
 ENTRY_BYTES = 16 * 1024
 TOKEN_BYTES = 800  # a token (they stay linked to each other) and the AST nodes made from it
 ERROR_BYTES = 2 * 1024  # an error, its locations and extensions, besides its message
@@ -179,6 +181,15 @@ class DocumentCache:
     def lookup(self, query: str) -> PreparedDocument | None:
         """The parsed document and its errors; None when it does not parse."""
         return self.documents(query)
+
+    def syntax_error(self, query: str) -> GraphQLError:
+        """Why `query`, which `lookup` found unparsable, does not parse: parsed again, as its
+        error is not kept (a request that does not parse is cheap to refuse again)."""
+        try:
+            parse(query, max_tokens=self.max_tokens)
+        except GraphQLError as error:
+            return error
+        return GraphQLError("The document parses only now.")  # not reached: parsing is pure
 
     def over_token_limit(self, query: str) -> bool:
         """Whether the document has more tokens than the limit (comments count, as the parser

@@ -13,6 +13,7 @@ from strawberry.schema.config import StrawberryConfig
 from strawberry.types import ExecutionContext
 
 from schema.chat import ChatMutations, ChatQueries
+from schema.check_memo import AnswersKept
 from schema.cost import CostLimit
 from schema.document_cache import DocumentCache
 from schema.errors import label_errors
@@ -81,8 +82,10 @@ def build_schema(settings: Settings | None = None, **kwargs: Any) -> ArraygraphS
             budget=DOCUMENT_CACHE_BYTES,
             largest=CACHED_DOCUMENT_CHARS,
         ),
-        check=first_refusal(
-            CostLimit(settings), PayloadArgumentsFirst(settings, mutation_type="Mutation")
+        check=AnswersKept(
+            first_refusal(
+                CostLimit(settings), PayloadArgumentsFirst(settings, mutation_type="Mutation")
+            )
         ),
         config=StrawberryConfig(scalar_map=SCALARS),
         **kwargs,

@@ -1,36 +1,41 @@
 """Every use of Strawberry's (and graphql-core's) internals, in one module.
 
 These are the fast paths and hooks the public API does not offer. When upgrading
-strawberry-graphql (the floor in pyproject.toml is the first release that reads `from_input`),
-re-check each, and run `tests/server/test_fast_paths.py`, which fails when one silently stops
-being used:
+strawberry-graphql (the floor in pyproject.toml is the first release that reads `from_input`)
+or graphql-core, re-check each, and run `tests/server/test_fast_paths.py`, which fails when one
+silently stops being used:
 - `install_input_builder`: argument conversion calls `__strawberry_definition__.from_input`
   (strawberry/types/arguments.py, `convert_argument`; 0.329.0 and later).
-- `PreparedDocumentSchema._create_execution_context`: the execution context is created there,
-  and Strawberry skips parsing when `graphql_document` is set and validation when
-  `pre_execution_errors` is not None (strawberry/schema/schema.py); `_provided_operation_name`
-  is the operationName the client sent (`operation_name` falls back to the first operation's).
+- `execute_document` (the lean path, schema/operation.py): graphql-core's execution as
+  `Schema._execute_operation` runs it (strawberry/schema/schema.py), on `Schema._schema`, with
+  `optimized_is_awaitable` and the schema's `execution_context_class` (which takes
+  `operation_extensions`); `execute`'s two steps inline (`Executor.build`, `execute_operation`).
+  Skipped: the extension runner and middleware manager (none unless `runs_extensions`; the
+  traced path takes `Schema.execute`, `execute_with_extensions`, its refusals from
+  strawberry/schema/exceptions.py made `OperationRefused`) and `_process_errors`' suggestion
+  removal (`disable_field_suggestions`, left off: `label_errors` removes suggestions).
+- `TypedErrorsExecutionContext`: graphql-core's plain `Executor` with Strawberry's
+  `StrawberryGraphQLCoreExecutionContext.build_resolve_info` (the resolve info its `Info`
+  reads). Strawberry's class extends `IncrementalExecutor`, a third slower to build and needed
+  only for `@defer`/`@stream`, which the schema does not declare. `build` coerces variables and
+  answers a list of errors when they do not fit (made `VariablesInvalid`); the schema's
+  `ExecutionCheck` (the cost limit) runs there too, and a refusal is answered the same way.
+- `PreparedDocumentSchema._create_execution_context` (the traced path): Strawberry skips parsing
+  when `graphql_document` is set and validation when `pre_execution_errors` is not None;
+  `_provided_operation_name` is the operationName the client sent.
 - `validate_document`: Strawberry's validation with its own rules (MaybeNull, OneOf) added.
-- `TypedErrorsExecutionContext.build`: graphql-core's executor class method that coerces
-  variables and answers a list of errors when they do not fit (graphql/execution/executor.py);
-  an `ExecutionCheck` (the cost limit) runs there too, once variables are coerced, and a
-  refusal is answered the same way, before any resolver runs.
 - `OperationFields`: graphql-core's `collect_fields`/`collect_subfields` ("for internal use
   only", graphql/execution/collect_fields.py) and `get_argument_values`, on the built executor's
   fragments and variables, so that a check sees the fields exactly as execution will.
-- `PlainJsonPost.parse_http_body`: the view's request parsing (strawberry/http/
-  async_base_view.py), with cross-web's request adapter and the view's `parse_json`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import strawberry
-from cross_web import AsyncHTTPRequestAdapter, HTTPException
 from graphql import (
     DocumentNode,
     FieldNode,
@@ -41,34 +46,32 @@ from graphql import (
     GraphQLObjectType,
     GraphQLUnionType,
     OperationDefinitionNode,
-    get_operation_ast,
 )
+from graphql.execution import ExecutionResult, Executor
 from graphql.execution.collect_fields import FieldDetails, collect_fields, collect_subfields
 from graphql.execution.values import get_argument_values
-from strawberry.http import GraphQLRequestData
+from graphql.pyutils import AwaitableOrValue
+from strawberry.exceptions import MissingQueryError
+from strawberry.execution import optimized_is_awaitable
+from strawberry.schema.exceptions import CannotGetOperationTypeError, InvalidOperationTypeError
 from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 from strawberry.schema.schema import validate_document as validate_document
 from strawberry.types import ExecutionContext
+from strawberry.types import ExecutionResult as StrawberryResult
 from strawberry.types.enum import StrawberryEnumDefinition
+from strawberry.types.graphql import OperationType
 from strawberry.utils.str_converters import to_camel_case
 
-from resolvers.context import Context
-from schema.errors import OperationUnresolved, VariablesInvalid, retyped
+from schema.errors import VariablesInvalid, retyped
+from schema.operation_choice import (
+    KINDS_BY_METHOD,
+    NO_QUERY,
+    OperationRefused,
+    unresolved_operation,
+)
 
 if TYPE_CHECKING:
     from schema.document_cache import DocumentCache
-
-__all__ = [
-    "DocumentIdRequest",
-    "ExecutionCheck",
-    "FieldGroup",
-    "OperationFields",
-    "PlainJsonPost",
-    "PreparedDocumentSchema",
-    "TypedErrorsExecutionContext",
-    "install_input_builder",
-    "validate_document",
-]
 
 
 def install_input_builder(input_type: type) -> None:
@@ -111,8 +114,17 @@ class OperationFields:
 
     def __init__(self, executor: Any) -> None:
         self._executor = executor
+        self._root: tuple[GraphQLObjectType, dict[str, FieldGroup]] | None = None
+
+    @property
+    def operation(self) -> OperationDefinitionNode:
+        operation: OperationDefinitionNode = self._executor.operation
+        return operation
 
     def root(self) -> tuple[GraphQLObjectType, dict[str, FieldGroup]] | None:
+        """The root type and its fields; collected once, however many checks ask."""
+        if self._root is not None:
+            return self._root
         ex = self._executor
         root_type = ex.schema.get_root_type(ex.operation.operation)
         if root_type is None:
@@ -125,7 +137,8 @@ class OperationFields:
             ex.operation,
             ex.hide_suggestions,
         )
-        return root_type, collected.grouped_field_set
+        self._root = root_type, collected.grouped_field_set
+        return self._root
 
     def children(self, runtime_type: GraphQLObjectType, group: FieldGroup) -> dict[str, FieldGroup]:
         ex = self._executor
@@ -165,15 +178,23 @@ class OperationFields:
         return group[0].node
 
 
-# A check of an operation before it runs: an error refuses it, and nothing executes.
+# A check of an operation before it runs: an error refuses it, and nothing executes. Its answer
+# must follow from the operation's fields, arguments and variables alone: it is kept for an
+# operation without variables (schema/check_memo.py).
 ExecutionCheck = Callable[[OperationFields], GraphQLError | None]
 
 
-class TypedErrorsExecutionContext(StrawberryGraphQLCoreExecutionContext):
-    """graphql-core's executor, whose variable-coercion errors are `VariablesInvalid`, and which
-    runs the schema's `check` (if any) once variables are coerced."""
+class TypedErrorsExecutionContext(Executor[None]):
+    """graphql-core's executor, with the resolve info Strawberry's resolvers read; its
+    variable-coercion errors are `VariablesInvalid`, and it runs the schema's `check` (if any)
+    once variables are coerced."""
 
     check: ClassVar[ExecutionCheck | None] = None
+    build_resolve_info = StrawberryGraphQLCoreExecutionContext.build_resolve_info
+
+    def __init__(self, *args: Any, operation_extensions: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.operation_extensions = operation_extensions
 
     @classmethod
     def build(cls, *args: Any, **kwargs: Any) -> Any:
@@ -211,78 +232,68 @@ class PreparedDocumentSchema(strawberry.Schema):
             if prepared is not None:  # else Strawberry parses, and reports the syntax error
                 context.graphql_document, errors = prepared
                 name = context._provided_operation_name  # what the client sent, or None
-                unresolved = _unresolved_operation(prepared[0], name)
+                unresolved = unresolved_operation(prepared[0], name)
                 context.pre_execution_errors = list(errors) or unresolved
-                _note_operation(context.context, prepared[0], name)
         return context
 
 
-def _note_operation(request: object, document: DocumentNode, name: str | None) -> None:
-    """The operation's name and type on the request's Context, from the parsed document this
-    request already has (the request log reads them; nothing is parsed again)."""
-    operation = get_operation_ast(document, name)
-    if operation is not None and isinstance(request, Context):
-        named = operation.name.value if operation.name else None
-        request.operation = (named, operation.operation.value)
+def runs_extensions(schema: strawberry.Schema) -> bool:
+    """Whether `Schema.execute` would run extensions (tracing, or the one Strawberry adds for
+    schema directives): their hooks need its path; without any, the lean path answers alike."""
+    return bool(schema.extensions) or bool(schema.directives)
 
 
-def _unresolved_operation(document: DocumentNode, name: str | None) -> list[GraphQLError]:
-    """The spec's GetOperation: with several operations a name must pick one, and a name must
-    name one; else nothing runs (Strawberry would run the first)."""
-    names = [
-        d.name.value if d.name else None
-        for d in document.definitions
-        if isinstance(d, OperationDefinitionNode)
-    ]
-    if name is None and len(names) > 1:
-        message = "Must provide operationName: the document holds several operations."
-    elif name is not None and name not in names:
-        message = f"operationName: the document holds no operation named {name!r}."
-    else:
-        return []
-    return [OperationUnresolved(message, extensions={"code": "OPERATION_RESOLUTION_FAILURE"})]
-
-
-@dataclass
-class DocumentIdRequest(GraphQLRequestData):
-    """A request with its `documentId` (GraphQL over HTTP's persisted documents), if any."""
-
-    document_id: object = None
-
-
-class PlainJsonPost:
-    """The common request, a POST of one JSON operation with no streaming asked for, skips
-    Strawberry's general content-type and transport negotiation (a sixth of the time of
-    `{ __typename }`); every other request, and every malformed one, takes its path."""
-
-    async def parse_http_body(
-        self, request: AsyncHTTPRequestAdapter
-    ) -> GraphQLRequestData | list[GraphQLRequestData]:
-        media_type = (request.content_type or "").split(";", 1)[0].strip().lower()
-        if request.method == "POST" and media_type == "application/json":  # any charset
-            data = self.parse_json(await request.get_body())  # type: ignore[attr-defined]
-            if not isinstance(data, dict | list):  # Strawberry's own path fails on these
-                raise HTTPException(400, "The request body must be a JSON object")
-            if isinstance(data, dict) and not isinstance(data.get("operationName"), str | None):
-                raise HTTPException(400, "The operation's `operationName` must be a string")
-            accept = request.headers.get("accept") or ""
-            streaming = "multipart/mixed" in accept or "text/event-stream" in accept
-            if not streaming and isinstance(data, dict) and _plain_operation(data):
-                return DocumentIdRequest(
-                    query=data.get("query"),
-                    variables=data.get("variables"),
-                    operation_name=data.get("operationName"),
-                    extensions=data.get("extensions"),
-                    document_id=data.get("documentId"),
-                )
-        parsed: GraphQLRequestData | list[GraphQLRequestData]
-        parsed = await super().parse_http_body(request)  # type: ignore[misc]
-        return parsed
-
-
-def _plain_operation(data: dict[str, Any]) -> bool:
-    return (
-        isinstance(data.get("query"), str | None)
-        and isinstance(data.get("variables"), dict | None)
-        and isinstance(data.get("extensions"), dict | None)
+def execute_document(
+    schema: strawberry.Schema,
+    document: DocumentNode,
+    *,
+    variables: dict[str, Any] | None,
+    operation_name: str | None,
+    context: object,
+    extensions: dict[str, Any] | None,
+) -> AwaitableOrValue[ExecutionResult]:
+    """graphql-core's execute, as `Schema.execute` runs it when no extension does (no
+    `@defer`/`@stream` to refuse, no incremental results from this executor)."""
+    built = schema.execution_context_class.build(
+        schema._schema,
+        document,
+        None,
+        context,
+        variables,
+        operation_name,
+        # Typed to answer a bool, not a TypeGuard; Strawberry passes it the same way.
+        is_awaitable=optimized_is_awaitable,  # type: ignore[arg-type]
+        operation_extensions=extensions,
     )
+    if isinstance(built, list):
+        return ExecutionResult(None, built)
+    # A plain executor's result: never the incremental kind.
+    return cast(AwaitableOrValue[ExecutionResult], built.execute_operation())
+
+
+async def execute_with_extensions(
+    schema: strawberry.Schema,
+    query: str | None,
+    *,
+    variables: dict[str, Any] | None,
+    operation_name: str | None,
+    context: object,
+    extensions: dict[str, Any] | None,
+    method: str,
+) -> StrawberryResult:
+    """`Schema.execute`, every extension's hooks run; OperationRefused where nothing may run."""
+    try:
+        return await schema.execute(
+            query,
+            variable_values=variables,
+            context_value=context,
+            operation_name=operation_name,
+            allowed_operation_types={OperationType(k) for k in KINDS_BY_METHOD[method]},
+            operation_extensions=extensions,
+        )
+    except CannotGetOperationTypeError as exc:
+        raise OperationRefused(exc.as_http_error_reason()) from exc
+    except InvalidOperationTypeError as exc:
+        raise OperationRefused(exc.as_http_error_reason(method)) from exc
+    except MissingQueryError as exc:
+        raise OperationRefused(NO_QUERY) from exc

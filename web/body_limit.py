@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -18,7 +17,7 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        declared = Headers(scope=scope).get("content-length")
+        declared = _content_length(scope)
         if declared is not None and declared.isdigit():
             if int(declared) > self.max_bytes:
                 await self._reject(scope, receive, send)
@@ -56,3 +55,11 @@ class BodyLimit:
         }
         response = JSONResponse({"errors": [error]}, status_code=413)
         await response(scope, receive, send)
+
+
+def _content_length(scope: Scope) -> str | None:
+    """The first Content-Length header's value (names come lowercased from the server)."""
+    for name, value in scope["headers"]:
+        if name == b"content-length":
+            return bytes(value).decode("latin-1")
+    return None

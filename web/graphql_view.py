@@ -1,77 +1,140 @@
-"""The GraphQL endpoint: Strawberry's ASGI view, with arraygraph's context, JSON and errors.
+"""The GraphQL endpoint: GraphQL over HTTP's GET and POST, answered on one lean path.
 
-The one place later needs extend (persisted queries, production mode, GraphQL-over-HTTP status
-codes): each is a method here, or a step around `execute`.
+A request: its `accept` and `content-type` read once -> the method (405 unless GET or POST)
+-> a GET without an operation is the GraphiQL page (web/graphiql.py, 404 when it is off) ->
+the operation read from the JSON body or the parameters (web/graphql_request.py) -> a persisted
+query's text looked up (web/persisted_view.py) -> run by the schema's `OperationRunner`
+(schema/operation.py), which builds the request's Context only if the operation executes ->
+unexpected errors masked (schema/errors.py) -> the answer in the media type the client accepts,
+bounded in size (web/http_protocol.py). The request's record gets the operation and its error
+codes (web/operation_notes.py). WebSocket connections never reach it: the route is HTTP's
+alone, and Starlette closes them (GraphQL over WebSocket is not served).
+
+Strawberry's HTTP view did the same through a request adapter, a sub-response, negotiation of
+streaming transports arraygraph does not serve, and a runtime `Protocol` isinstance check per
+request: together, a seventh of the time of `{ __typename }`.
 """
 
 from __future__ import annotations
 
-import json
-from typing import Any, Literal
+from collections.abc import Sequence
+from typing import Any
 
-import orjson
-from strawberry.asgi import GraphQL
-from strawberry.http import GraphQLHTTPResponse
-from strawberry.types import ExecutionResult
+from graphql import GraphQLError
+from starlette.datastructures import QueryParams
+from starlette.requests import ClientDisconnect, HTTPConnection
+from starlette.types import Receive, Scope, Send
 
 from resolvers.context import Context, build_context
-from schema.cost import bounded_response
 from schema.errors import masked
+from schema.operation import Operation, OperationRefused, OperationRunner
 from schema.schema import ArraygraphSchema
-from schema.strawberry_internals import PlainJsonPost
 from web.graphiql import graphiql_html
-from web.http_protocol import GraphQLOverHttp, encode
-from web.operation_notes import OperationNotes
-from web.persisted_queries import PersistedQueries
-from web.persisted_view import PersistedQueryView
+from web.graphql_request import (
+    RequestHead,
+    SentOperation,
+    from_body,
+    from_params,
+    is_json,
+    read_body,
+    wants_graphiql,
+)
+from web.http_protocol import (
+    Answer,
+    Headers,
+    TransportError,
+    client_left,
+    graphql_answer,
+    transport_error,
+)
+from web.operation_notes import note_error_codes, note_operation, note_sent_name
+from web.persisted_queries import PersistedQueries, PersistedQueryError
+from web.persisted_view import persisted_document, persisted_failure
+from web.request_log import record_of
 from web.state import AppState
 
+HTML = "text/html; charset=utf-8"
 
-# OperationNotes after PersistedQueryView: it sees the document a persisted query stands for.
-class GraphQLView(
-    GraphQLOverHttp, PersistedQueryView, OperationNotes, PlainJsonPost, GraphQL[Context, None]
-):
+
+class GraphQLView:
+    """The endpoint, an ASGI application."""
+
     def __init__(
         self, state: AppState, schema: ArraygraphSchema, persisted: PersistedQueries
     ) -> None:
-        ide: Literal["graphiql"] | None = "graphiql" if state.settings.graphiql else None
-        super().__init__(schema, graphql_ide=ide, allow_queries_via_get=True)
         self.state = state
         self.persisted = persisted
-
-    async def get_context(self, request: Any, response: Any = None) -> Context:
-        return build_context(
-            request,
-            database=self.state.database,
-            settings=self.state.settings,
-            clock=self.state.clock,
-        )
-
-    def decode_json(self, data: str | bytes) -> object:
-        try:
-            return orjson.loads(data)
-        except orjson.JSONDecodeError:
-            pass
-        try:
-            # The standard parser accepts NaN and Infinity, which some clients send; validation
-            # then rejects them with a clear GraphQL error instead of a bare HTTP 400.
-            return json.loads(data)
-        except RecursionError:  # nested deeper than orjson's 1,024 levels, and Python's stack
-            raise json.JSONDecodeError("nested too deeply", "", 0) from None
-        except ValueError as exc:  # an integer of over 4,300 digits: Python refuses to read it
-            raise json.JSONDecodeError(str(exc), "", 0) from None
-
-    def encode_json(self, data: object) -> bytes:
-        # Over ARRAYGRAPH_MAX_RESPONSE_BYTES, one LIMIT_EXCEEDED error instead (schema/cost.py).
-        return bounded_response(encode(data), self.state.settings.max_response_bytes)
-
-    @property
-    def graphql_ide_html(self) -> str:
+        self.runner = OperationRunner(schema)
         # Served from the package (web/graphiql.py): no CDN, so it works offline.
-        return graphiql_html()
+        self.graphiql = graphiql_html().encode() if state.settings.graphiql else None
+        self.max_response_bytes = state.settings.max_response_bytes
 
-    async def process_result(self, request: Any, result: ExecutionResult) -> GraphQLHTTPResponse:
-        # The schema gave every error its code; unexpected ones leave masked.
-        if result.errors:
-            result.errors = [masked(error) for error in result.errors]
-        return await super().process_result(request, result)
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        head = RequestHead.of(scope)
+        try:
+            answer = await self._answer(scope, receive, head)
+        except TransportError as error:
+            answer = transport_error(error.status, error.reason, head.accept)
+        except ClientDisconnect:
+            client_left(scope)
+            return
+        await answer.send(send)
+
+    async def _answer(self, scope: Scope, receive: Receive, head: RequestHead) -> Answer:
+        method = scope["method"]
+        if method == "POST":
+            if not is_json(head.content_type):
+                raise TransportError(400, "Unsupported content type")
+            sent = from_body(await read_body(receive))
+        elif method == "GET":
+            params = QueryParams(scope["query_string"])
+            if wants_graphiql(params, head.accept):
+                if self.graphiql is None:
+                    raise TransportError(404, "Not Found")
+                return Answer(200, self.graphiql, HTML)
+            sent = from_params(params)
+        else:
+            raise TransportError(405, "GraphQL only supports GET and POST requests.")
+        return await self._operation(scope, method, sent, head.accept)
+
+    async def _operation(
+        self, scope: Scope, method: str, sent: SentOperation, accept: str | None
+    ) -> Answer:
+        record = record_of(scope)
+        headers: Headers = ()
+        data: dict[str, Any] | None = None
+        extensions: dict[str, Any] | None = None
+        errors: Sequence[GraphQLError]
+        try:
+            query = persisted_document(self.persisted, sent)
+        except PersistedQueryError as error:
+            errors, headers = persisted_failure(error)
+        else:
+            note_sent_name(record, sent.operation_name)
+            operation = Operation(query, sent.variables, sent.operation_name, sent.extensions)
+            try:
+                outcome = await self.runner.run(
+                    operation, method=method, context=lambda: self._context(scope)
+                )
+            except OperationRefused as refused:
+                raise TransportError(400, refused.reason) from None
+            note_operation(record, outcome.operation)
+            data, errors, extensions = outcome.data, outcome.errors, outcome.extensions
+        if errors:  # the schema gave every error its code; unexpected ones leave masked
+            errors = [masked(error) for error in errors]
+        note_error_codes(record, errors)
+        response: dict[str, Any] = {"data": data}
+        if errors:
+            response["errors"] = [error.formatted for error in errors]
+        if extensions:
+            response["extensions"] = extensions
+        return graphql_answer(response, accept, self.max_response_bytes, headers)
+
+    def _context(self, scope: Scope) -> Context:
+        state = self.state
+        return build_context(
+            HTTPConnection(scope),
+            database=state.database,
+            settings=state.settings,
+            clock=state.clock,
+        )

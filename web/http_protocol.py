@@ -10,21 +10,22 @@ media type the client accepts, with the status that type calls for.
   legacy type, answers 200 with `data: null` as before.
 - A client that leaves before its body arrived is its request's info line (status 499), not a
   stack.
+
+Answers are sent as two ASGI messages, without a Starlette `Response` in between: the view
+sends one per request, and building a response object (its header list, then its send) cost
+more than the body's encoding.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 import orjson
-from cross_web import HTTPException
-from starlette.requests import ClientDisconnect, Request
-from starlette.responses import Response
-from starlette.types import Receive, Scope, Send
-from starlette.websockets import WebSocket
-from strawberry.http import GraphQLHTTPResponse
+from starlette.types import Scope, Send
 
+from schema.response_size import bounded_response
 from web.request_log import record_of
 
 CLIENT_CLOSED_REQUEST = 499
@@ -38,6 +39,17 @@ TRANSPORT_CODES = {
     406: "NOT_ACCEPTABLE",
     415: "UNSUPPORTED_MEDIA_TYPE",
 }
+Headers = Sequence[tuple[bytes, bytes]]
+
+
+class TransportError(Exception):
+    """A request GraphQL over HTTP refuses before (or instead of) any operation: its status
+    and the reason the client reads."""
+
+    def __init__(self, status: int, reason: str) -> None:
+        super().__init__(reason)
+        self.status = status
+        self.reason = reason
 
 
 def encode(data: object) -> bytes:
@@ -54,17 +66,48 @@ def media_type(accept: str | None) -> str:
     return GRAPHQL_RESPONSE if accept and GRAPHQL_RESPONSE in accept else JSON
 
 
-def is_request_error(response: GraphQLHTTPResponse) -> bool:
+def is_request_error(response: dict[str, Any]) -> bool:
     """Nothing executed: errors, no data, and no error at a path (field errors have one)."""
     errors: list[Any] = list(response.get("errors") or [])
     return response.get("data") is None and bool(errors) and all(not e.get("path") for e in errors)
 
 
-def transport_error(status: int, reason: str, accept: str | None) -> Response:
+class Answer(NamedTuple):
+    """One HTTP answer: status, body, media type and any other headers."""
+
+    status: int
+    body: bytes
+    media_type: str
+    headers: Headers = ()
+
+    async def send(self, send: Send) -> None:
+        head = [
+            (b"content-length", str(len(self.body)).encode("latin-1")),
+            (b"content-type", self.media_type.encode("latin-1")),
+            *self.headers,
+        ]
+        await send({"type": "http.response.start", "status": self.status, "headers": head})
+        await send({"type": "http.response.body", "body": self.body})
+
+
+def graphql_answer(
+    response: dict[str, Any], accept: str | None, max_bytes: int, headers: Headers = ()
+) -> Answer:
+    """A GraphQL response, bounded by `max_bytes` (schema/response_size.py), as the client
+    accepts it."""
+    media = media_type(accept)
+    status = 200
+    if media == GRAPHQL_RESPONSE and is_request_error(response):
+        response.pop("data", None)
+        status = 400
+    return Answer(status, bounded_response(encode(response), max_bytes), media, headers)
+
+
+def transport_error(status: int, reason: str, accept: str | None) -> Answer:
     code = TRANSPORT_CODES.get(status, "BAD_REQUEST")
     body = {"errors": [{"message": reason, "extensions": {"code": code}}]}
-    headers = {"allow": "GET, POST"} if status == 405 else None
-    return Response(encode(body), status, headers=headers, media_type=media_type(accept))
+    headers = ((b"allow", b"GET, POST"),) if status == 405 else ()
+    return Answer(status, encode(body), media_type(accept), headers)
 
 
 def client_left(scope: Scope) -> None:
@@ -73,44 +116,3 @@ def client_left(scope: Scope) -> None:
     record = record_of(scope)
     if record is not None:
         record.status = CLIENT_CLOSED_REQUEST
-
-
-class GraphQLOverHttp:
-    """The view's answers as GraphQL over HTTP wants them (mixed into the view)."""
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await super().__call__(scope, receive, send)  # type: ignore[misc]
-            return
-        request = Request(scope=scope, receive=receive)
-        accept = request.headers.get("accept")
-        try:
-            response = await self.run(request)  # type: ignore[attr-defined]
-        except HTTPException as exc:
-            response = transport_error(exc.status_code, exc.reason, accept)
-        except ClientDisconnect:
-            client_left(scope)
-            return
-        await response(scope, receive, send)
-
-    async def get_sub_response(self, request: Request | WebSocket) -> Response:
-        sub_response: Response = await super().get_sub_response(request)  # type: ignore[misc]
-        sub_response.arraygraph_accept = request.headers.get("accept")  # type: ignore[attr-defined]
-        return sub_response
-
-    def create_response(
-        self,
-        response_data: GraphQLHTTPResponse | list[GraphQLHTTPResponse],
-        sub_response: Any,
-    ) -> Response:
-        response: Response = super().create_response(response_data, sub_response)  # type: ignore[misc]
-        request = getattr(sub_response, "arraygraph_accept", None)
-        if media_type(request) != GRAPHQL_RESPONSE or isinstance(response_data, list):
-            return response
-        response.headers["content-type"] = GRAPHQL_RESPONSE
-        if is_request_error(response_data) and not sub_response.status_code:
-            response_data.pop("data", None)
-            response.body = self.encode_json(response_data)  # type: ignore[attr-defined]
-            response.headers["content-length"] = str(len(response.body))
-            response.status_code = 400
-        return response

@@ -83,11 +83,14 @@ class Metrics:
             buckets=REQUEST_BUCKETS,
             registry=registry,
         )
-        self.in_flight = Gauge(
+        # A plain count (RequestLog adds and subtracts; one event loop), read at each scrape: a
+        # Gauge's inc and dec take a lock each, twice per request.
+        self.in_flight = 0
+        Gauge(
             "arraygraph_graphql_requests_in_flight",
             "GraphQL requests being answered now",
             registry=registry,
-        )
+        ).set_function(lambda: float(self.in_flight))
         self.commands = Counter(
             "arraygraph_mongodb_commands",
             "MongoDB commands (round trips) sent, by command name",

@@ -1,58 +1,37 @@
-"""The view's two notes in the request's record (web/request_log.py): which operation ran (name
-and type, known once the document is parsed) and the codes of the errors it answered with.
+"""The view's notes in the request's record (web/request_log.py): which operation ran (name and
+kind, known once the document is parsed) and the codes of the errors it answered with.
 
-A view base placed after `PersistedQueryView`, so that it sees the document a persisted query
-stands for.
+The name the client sent is noted when its document is known (a persisted query's included)
+and replaced by the document's once the operation is resolved; a request refused before that
+keeps the sent name (a safe one only) and no kind.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Iterable
 
-from strawberry.http import GraphQLHTTPResponse, GraphQLRequestData
-from strawberry.types import ExecutionResult
+from graphql import GraphQLError
 
-from resolvers.context import Context
-from web.request_log import record_of
+from web.request_log import RequestRecord
 
 GRAPHQL_NAME = re.compile(r"[_A-Za-z][_0-9A-Za-z]{0,127}")
 
 
-class OperationNotes:
-    async def execute_single(  # Strawberry passes every argument by name
-        self,
-        request: Any,
-        request_adapter: Any,
-        sub_response: Any,
-        context: Any,
-        root_value: Any,
-        request_data: GraphQLRequestData,
-    ) -> ExecutionResult:
-        record = record_of(request.scope)
-        if record is not None:  # the client's name until the document says which operation
-            sent = request_data.operation_name
-            record.graphql = True
-            named = isinstance(sent, str) and GRAPHQL_NAME.fullmatch(sent) is not None
-            record.operation_name = sent if named else None
-        result: ExecutionResult = await super().execute_single(  # type: ignore[misc]
-            request=request,
-            request_adapter=request_adapter,
-            sub_response=sub_response,
-            context=context,
-            root_value=root_value,
-            request_data=request_data,
-        )
-        if record is not None and isinstance(context, Context) and context.operation:
-            record.operation_name, record.operation_type = context.operation
-        return result
+def note_sent_name(record: RequestRecord | None, sent: str | None) -> None:
+    """The client's operationName, until the document says which operation ran."""
+    if record is not None:
+        record.graphql = True
+        named = isinstance(sent, str) and GRAPHQL_NAME.fullmatch(sent) is not None
+        record.operation_name = sent if named else None
 
-    async def process_result(self, request: Any, result: ExecutionResult) -> GraphQLHTTPResponse:
-        record = record_of(request.scope)
-        if record is not None:
-            codes = [str((error.extensions or {}).get("code")) for error in result.errors or ()]
-            record.note_error_codes(codes)
-        response: GraphQLHTTPResponse = await super().process_result(  # type: ignore[misc]
-            request, result
-        )
-        return response
+
+def note_operation(record: RequestRecord | None, operation: tuple[str | None, str] | None) -> None:
+    """The operation's name and kind, as the document has them."""
+    if record is not None and operation is not None:
+        record.operation_name, record.operation_type = operation
+
+
+def note_error_codes(record: RequestRecord | None, errors: Iterable[GraphQLError]) -> None:
+    if record is not None:
+        record.note_error_codes([str((error.extensions or {}).get("code")) for error in errors])

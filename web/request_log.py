@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import re
 from dataclasses import dataclass, field
 from time import perf_counter
@@ -22,6 +21,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from store.commands import CommandTally
 from web.metrics import Metrics
+from web.random_ids import new_request_id
 
 logger = logging.getLogger("arraygraph.request")
 
@@ -76,14 +76,14 @@ def record_of(scope: Scope) -> RequestRecord | None:
 
 def request_id(scope: Scope) -> str:
     """The client's request id when its shape is safe to log and echo; else a new one (128
-    random bits, in hex)."""
+    random bits, in hex: web/random_ids.py)."""
     for name, value in scope["headers"]:
         if name.lower() == _HEADER:
             sent = bytes(value).decode("latin-1")
             if REQUEST_ID.fullmatch(sent):
                 return sent
             break
-    return os.urandom(16).hex()
+    return new_request_id()
 
 
 class RequestLog:
@@ -108,7 +108,7 @@ class RequestLog:
 
         endpoint = scope["path"] == self.graphql_path
         if endpoint:
-            self.metrics.in_flight.inc()
+            self.metrics.in_flight += 1
         started = perf_counter()
         try:
             with CommandTally() as tally:
@@ -117,7 +117,7 @@ class RequestLog:
             record.seconds = perf_counter() - started
             record.round_trips = tally.count
             if endpoint:
-                self.metrics.in_flight.dec()
+                self.metrics.in_flight -= 1
                 if record.graphql or record.status >= 400:
                     self.metrics.observe_request(
                         operation_name=record.operation_name,

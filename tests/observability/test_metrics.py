@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+from typing import Any
+
+import pytest
 
 from app import create_app
+from resolvers import sensors as resolvers_sensors
 from settings import Settings
 from store.database import Database
+from store.sensor_pages import list_sensors
 from tests.observability.observed import Scrape, scrape
 from tests.support import Api, ApiFactory, FakeClock, running
 
@@ -98,3 +104,23 @@ async def test_metrics_of_two_apps_in_one_process_are_counted_apart(
     ours = await scrape(api)
     assert theirs.total(REQUESTS, operation="OnlyHere") == 1
     assert ours.total(REQUESTS, operation="OnlyHere") == 0
+
+
+async def test_metrics_show_a_request_in_flight_while_it_runs(
+    api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    entered, release = asyncio.Event(), asyncio.Event()
+
+    async def held(*args: Any, **kwargs: Any) -> Any:
+        entered.set()
+        await release.wait()
+        return await list_sensors(*args, **kwargs)
+
+    monkeypatch.setattr(resolvers_sensors, "list_sensors", held)
+    running_request = asyncio.create_task(api.post("{ sensors { totalCount } }"))
+    await entered.wait()
+    during = await scrape(api)
+    release.set()
+    await running_request
+    assert during.value("arraygraph_graphql_requests_in_flight") == 1
+    assert (await scrape(api)).value("arraygraph_graphql_requests_in_flight") == 0

@@ -4,6 +4,7 @@ carries the id its log line has."""
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 
 import pytest
@@ -11,6 +12,7 @@ import pytest
 from settings import Settings
 from tests.observability.observed import LogLines
 from tests.support import Api, ApiFactory
+from web.random_ids import IDS_PER_READ, new_request_id
 
 QUERY = {"query": "{ __typename }"}
 
@@ -68,3 +70,24 @@ async def test_request_id_is_on_a_request_refused_before_the_view(
 async def test_request_id_is_on_every_route(api: Api) -> None:
     response = await api.client.get("/healthz", headers={"x-request-id": "probe-1"})
     assert response.headers["x-request-id"] == "probe-1"
+
+
+def test_request_ids_are_distinct_past_one_read_of_random_bytes() -> None:
+    ids = {new_request_id() for _ in range(3 * IDS_PER_READ)}
+    assert len(ids) == 3 * IDS_PER_READ
+    assert all(re.fullmatch(r"[0-9a-f]{32}", found) for found in ids)
+
+
+def test_request_ids_of_a_forked_child_are_not_its_parents() -> None:
+    new_request_id()  # random bytes read, and more left for the next ids
+    reading, writing = os.pipe()
+    child = os.fork()
+    if child == 0:  # the child: its next id, to the parent
+        os.write(writing, new_request_id().encode())
+        os._exit(0)
+    os.close(writing)
+    with os.fdopen(reading) as pipe:
+        childs = pipe.read()
+    os.waitpid(child, 0)
+    assert re.fullmatch(r"[0-9a-f]{32}", childs)
+    assert childs != new_request_id()

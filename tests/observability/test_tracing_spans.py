@@ -4,6 +4,7 @@ PyMongo command a span under the resolver that sent it; spans are caught in memo
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -84,3 +85,58 @@ async def test_tracing_spans_each_mongodb_command_under_its_resolver(
     assert all(span.parent is not None for span in commands)
     assert resolver.context is not None
     assert {span.parent.span_id for span in commands if span.parent} == {resolver.context.span_id}
+
+
+@pytest.mark.parametrize(
+    ("method", "request_kwargs"),
+    [
+        ("GET", {"params": {"query": 'mutation { createSensor(title: "x") { id } }'}}),
+        ("POST", {"json": {}}),
+        ("POST", {"json": {"query": "{ __typename }", "operationName": "X"}}),
+        ("POST", {"json": {"query": "{ nope }"}}),
+        ("POST", {"json": {"query": "{ sensors { "}}),
+        ("POST", {"json": {"query": "query A { __typename } query B { __typename }"}}),
+        (
+            "POST",
+            {
+                "json": {
+                    "query": "query($n: Int) { sensors(first: $n) { id } }",
+                    "variables": {"n": "x"},
+                }
+            },
+        ),
+        ("POST", {"json": {"query": QUERY}}),
+    ],
+    ids=[
+        "get-mutation",
+        "no-query",
+        "unknown-name",
+        "invalid",
+        "unparsable",
+        "unresolved",
+        "variables",
+        "ok",
+    ],
+)
+async def test_tracing_on_answers_every_request_as_tracing_off(
+    exported: InMemorySpanExporter,
+    make_api: ApiFactory,
+    settings: Settings,
+    monkeypatch: pytest.MonkeyPatch,
+    method: str,
+    request_kwargs: dict[str, Any],
+) -> None:
+    """Tracing runs Strawberry's `Schema.execute`, for its extension's hooks; every other request
+    takes the lean path (schema/operation.py): both answer alike."""
+    answers = []
+    for traced in (True, False):
+        if not traced:
+            monkeypatch.delenv("OTEL_EXPORTER_OTLP_ENDPOINT")
+        async with make_api(settings) as api:
+            response = await api.client.request(method, "/graphql", **request_kwargs)
+            await api.data(QUERY)
+        answers.append((response.status_code, response.headers["content-type"], response.json()))
+        names = {span.name for span in exported.get_finished_spans()}
+        assert ("GraphQL Query: Traced" in names) == traced
+        exported.clear()
+    assert answers[0] == answers[1]

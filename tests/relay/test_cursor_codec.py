@@ -84,3 +84,33 @@ def test_anything_but_a_cursor_of_this_list_is_one_bad_input_error(cursor: str) 
 def test_text_elements_are_non_empty_storable_and_bounded(name: str) -> None:
     with pytest.raises(BadUserInput):
         TIMES.decode(_forged("times", 0, name), argument="after")
+
+
+NAMES = CursorCodec("names", (Millis(), Text(64)), Position)
+
+
+def _written_by_the_standard_library(*elements: object) -> str:
+    """A cursor as the codec wrote it before orjson: clients hold cursors written so."""
+    raw = json.dumps(list(elements), separators=(",", ":"), ensure_ascii=False)
+    return base64.urlsafe_b64encode(raw.encode()).decode().rstrip("=")
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "a",
+        'quote " and \\',
+        "tab\tnew\nline",
+        "\x01\x1f\x7f",
+        "é",
+        "日本語",
+        "\U0001f600",
+        "\u2028",
+    ],
+)
+def test_a_cursor_is_the_same_text_the_standard_library_wrote(name: str) -> None:
+    millis = 1_700_000_000_123
+    position = Position(EPOCH + timedelta(milliseconds=millis), name)
+    written = _written_by_the_standard_library("names", millis, name)
+    assert NAMES.encode(position) == written
+    assert NAMES.decode(written, argument="after") == position

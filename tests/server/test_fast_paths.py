@@ -1,6 +1,9 @@
-"""The fast paths on Strawberry internals are taken (`schema/strawberry_internals.py`).
+"""The fast paths, several on Strawberry and graphql-core internals, are taken
+(`schema/strawberry_internals.py`, `schema/operation.py`, `schema/check_memo.py`,
+`web/graphql_view.py`, `web/direct_route.py`).
 
-Each would vanish silently on an upgrade that stops calling it; these tests fail instead.
+Each would vanish silently on an upgrade or a refactoring that stops taking it; these tests
+fail instead.
 """
 
 from __future__ import annotations
@@ -10,12 +13,19 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+import strawberry
+from graphql.execution import Executor
+from graphql.execution.incremental import IncrementalExecutor
+from starlette.routing import Router
 from strawberry.http.async_base_view import AsyncBaseHTTPView
 
+import schema.document_cache as document_cache
+import web.graphql_view as graphql_view
+from schema.cost import CostLimit
 from schema.orders import OrderInput
 from schema.sensors import SensorEventInput
 from schema.trades import TradeInput
-from tests.support import Api
+from tests.support import Api, FakeClock
 
 RECORD_EVENTS = """mutation { recordSensorEvents(events: [
   {sensorId: "5a934e000102030405000000", at: "2022-09-12T12:00:00Z"},
@@ -24,6 +34,27 @@ UPSERT = """mutation { upsertOrders(userId: "u", orders: [
   {id: "1", createTime: "2024-01-01T00:00:00Z"}]) { orderCount } }"""
 RECORD_TRADES = """mutation { recordTrades(customerId: 1, trades: [
   {type: SELL, ticker: "T", qty: 1, date: "2024-01-01T00:00:00Z"}]) { pageNumbers } }"""
+TYPENAME = {"data": {"__typename": "Query"}}
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch, owner: object, name: str, calls: list[str]) -> None:
+    """Count the calls of `owner.name` in `calls`, keeping what it does."""
+    original: Callable[..., Any] = getattr(owner, name)
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        calls.append(name)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, counting)
+
+
+async def _typename(api: Api, method: str) -> dict[str, Any]:
+    if method == "GET":
+        response = await api.client.get("/graphql", params={"query": "{ __typename }"})
+    else:
+        response = await api.client.post("/graphql", json={"query": "{ __typename }"})
+    body: dict[str, Any] = response.json()
+    return body
 
 
 async def test_input_builders_convert_every_input_object(
@@ -44,18 +75,94 @@ async def test_input_builders_convert_every_input_object(
     assert built == {"SensorEventInput": 2, "OrderInput": 1, "TradeInput": 1}
 
 
-async def test_a_plain_json_post_skips_strawberrys_request_parsing(
+@pytest.mark.parametrize("method", ["POST", "GET"])
+async def test_a_request_takes_neither_strawberrys_view_nor_its_execute(
+    api: Api, monkeypatch: pytest.MonkeyPatch, method: str
+) -> None:
+    calls: list[str] = []
+    _counting(monkeypatch, AsyncBaseHTTPView, "run", calls)
+    _counting(monkeypatch, strawberry.Schema, "execute", calls)
+    assert await _typename(api, method) == TYPENAME
+    assert calls == []
+
+
+@pytest.mark.parametrize("method", ["POST", "GET"])
+async def test_a_request_runs_graphql_cores_execute_on_the_cached_document(
+    api: Api, monkeypatch: pytest.MonkeyPatch, method: str
+) -> None:
+    calls: list[str] = []
+    _counting(monkeypatch, Executor, "execute_operation", calls)
+    _counting(monkeypatch, document_cache, "parse", calls)
+    for _ in range(2):
+        assert await _typename(api, method) == TYPENAME
+    assert calls == ["parse", "execute_operation", "execute_operation"]
+
+
+async def test_operations_run_on_graphql_cores_plain_executor(
     api: Api, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    parsed: list[str] = []
-    general = AsyncBaseHTTPView.parse_http_body
+    calls: list[str] = []
+    _counting(monkeypatch, IncrementalExecutor, "__init__", calls)
+    assert await _typename(api, "POST") == TYPENAME
+    assert calls == []
 
-    async def counting(self: Any, request: Any) -> Any:
-        parsed.append(request.method)
-        return await general(self, request)
 
-    monkeypatch.setattr(AsyncBaseHTTPView, "parse_http_body", counting)
-    await api.client.post("/graphql", json={"query": "{ __typename }"})
-    assert parsed == []
-    await api.client.get("/graphql", params={"query": "{ __typename }"})
-    assert parsed == ["GET"]
+async def test_a_check_runs_once_for_an_operation_without_variables(
+    api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[str] = []
+    _counting(monkeypatch, CostLimit, "__call__", calls)
+    for _ in range(3):
+        assert await _typename(api, "POST") == TYPENAME
+    assert calls == ["__call__"]
+
+
+async def test_a_check_runs_on_every_request_of_an_operation_with_variables(
+    api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[str] = []
+    _counting(monkeypatch, CostLimit, "__call__", calls)
+    for first in (1, 2, 1):
+        await api.data("query($n: Int) { sensors(first: $n) { totalCount } }", {"n": first})
+    assert calls == ["__call__"] * 3
+
+
+@pytest.mark.parametrize(
+    ("method", "kwargs"),
+    [
+        ("GET", {"headers": {"accept": "text/html"}}),  # the IDE page
+        ("POST", {"json": {"query": "{ nope }"}}),  # does not validate
+        ("POST", {"json": {"query": "{ sensors { "}}),  # does not parse
+        ("POST", {"json": {}}),  # no query: 400
+    ],
+    ids=["graphiql", "invalid", "unparsable", "refused"],
+)
+async def test_a_request_that_executes_nothing_builds_no_context(
+    api: Api, monkeypatch: pytest.MonkeyPatch, method: str, kwargs: dict[str, Any]
+) -> None:
+    calls: list[str] = []
+    _counting(monkeypatch, graphql_view, "build_context", calls)
+    await api.client.request(method, "/graphql", **kwargs)
+    assert await _typename(api, "POST") == TYPENAME
+    assert calls == ["build_context"]  # the second request's alone
+
+
+async def test_a_query_that_never_asks_the_time_reads_no_clock(
+    api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[str] = []
+    _counting(monkeypatch, FakeClock, "__call__", calls)
+    assert await _typename(api, "POST") == TYPENAME
+    await api.data('mutation { createSensor(title: "t") { title } }')  # its field asks
+    assert calls == ["__call__"]
+
+
+async def test_a_request_to_the_endpoint_skips_starlettes_routing(
+    api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[str] = []
+    _counting(monkeypatch, Router, "__call__", calls)
+    assert await _typename(api, "POST") == TYPENAME
+    assert calls == []
+    assert (await api.client.get("/healthz")).status_code == 200  # other routes are routed
+    assert calls == ["__call__"]
