@@ -15,6 +15,7 @@ EMBEDDED_URI = "memory://"
 # GraphQL request limits: each guards the server against one kind of abusive request.
 MAX_QUERY_DEPTH = 12
 MAX_ALIASES = 30
+MAX_SELECTIONS = 500  # fields in a document, fragments spread (schema/limit_rules.py)
 MAX_TOKENS = 5_000
 MAX_REQUEST_BYTES = 1024 * 1024
 MAX_REQUEST_HEAD_BYTES = 64 * 1024  # the URL and headers (web/server_protocol.py)

@@ -27,7 +27,16 @@ class Context:
     """What every resolver of one request shares. Built when the request's operation executes,
     and each part on first use: the clock reading, the bearer token's check, the loaders."""
 
-    __slots__ = ("_authenticated", "_clock", "_loaders", "_now", "database", "request", "settings")
+    __slots__ = (
+        "_authenticated",
+        "_clock",
+        "_loaders",
+        "_now",
+        "database",
+        "mutations_ran",
+        "request",
+        "settings",
+    )
 
     def __init__(
         self,
@@ -44,6 +53,9 @@ class Context:
         self._now: datetime | None = None
         self._authenticated: bool | None = None
         self._loaders: dict[LoaderKey, DataLoader[Any, Any]] | None = None
+        # The response keys of the mutation fields whose resolvers returned: what they wrote
+        # is stored, whatever the rest of the answer becomes (schema/response_size.py).
+        self.mutations_ran: list[str] = []
 
     @property
     def now(self) -> datetime:

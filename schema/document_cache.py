@@ -11,11 +11,12 @@ measures entries of every shape with tracemalloc against it), and a text over `l
 characters is parsed for its request and never kept (at 5,000 tokens, one such entry would
 hold megabytes).
 
-Errors are typed by where they come from: the request limits (depth, aliases) run as their own
-validation pass, first, and their errors are `RequestLimitExceeded`; the schema's rules give
-`DocumentInvalid`. A document that does not parse is kept as such; `syntax_error` gives the
-parser's `GraphQLSyntaxError` for its request, and `over_token_limit` tells whether the token
-limit stopped it.
+Errors are typed by where they come from: the request limits (depth, aliases, fields selected:
+`schema/limit_rules.py`, in time linear in the document) run as their own validation pass,
+first, and their errors are `RequestLimitExceeded`; the schema's rules give `DocumentInvalid`.
+A document that does not parse is kept as such; `syntax_error` gives the parser's
+`GraphQLSyntaxError` for its request, and `over_token_limit` tells whether the token limit
+stopped it.
 """
 
 from __future__ import annotations
@@ -32,17 +33,18 @@ from graphql import (
     GraphQLSchema,
     Lexer,
     NoSchemaIntrospectionCustomRule,
+    SelectionSetNode,
     Source,
     TokenKind,
     parse,
     specified_rules,
     validate,
 )
-from strawberry.extensions import MaxAliasesLimiter, QueryDepthLimiter
 
 from schema.errors import DocumentInvalid, RequestLimitExceeded, retyped
+from schema.limit_rules import alias_limit, depth_limit, selection_limit
 from schema.strawberry_internals import validate_document
-from settings import Settings
+from settings import MAX_SELECTIONS, Settings
 
 PreparedDocument = tuple[DocumentNode, tuple[GraphQLError, ...]]
 
@@ -128,11 +130,22 @@ class PreparedDocuments:
         self.bytes = 0
 
 
+class NonEmptySelections(ASTValidationRule):
+    """`{ }` is not GraphQL (a selection set holds at least one selection), but graphql-core's
+    parser takes it and no rule of the specification's refuses it: it would run, and answer
+    an empty object."""
+
+    def enter_selection_set(self, node: SelectionSetNode, *_: object) -> None:
+        if not node.selections:
+            self.report_error(GraphQLError("A selection set must select at least one field.", node))
+
+
 class DocumentCache:
     def __init__(self, settings: Settings, *, size: int, budget: int, largest: int) -> None:
         self.limit_rules: tuple[type[ASTValidationRule], ...] = (
-            *QueryDepthLimiter(max_depth=settings.max_query_depth).validation_rules,
-            *MaxAliasesLimiter(max_alias_count=settings.max_aliases).validation_rules,
+            depth_limit(settings.max_query_depth),
+            alias_limit(settings.max_aliases),
+            selection_limit(MAX_SELECTIONS),
         )
         self.max_tokens = settings.max_tokens
         # Without introspection, "Did you mean ...?" would still spell the schema out
@@ -141,6 +154,7 @@ class DocumentCache:
         # Introspection off (production): `__schema` and `__type` fail validation.
         self.schema_rules: tuple[type[ASTValidationRule], ...] = (
             *specified_rules,
+            NonEmptySelections,
             *(() if settings.introspection else (NoSchemaIntrospectionCustomRule,)),
         )
         # Keyed by the query text: hashing a string is much cheaper than hashing a document.
@@ -157,15 +171,7 @@ class DocumentCache:
         except GraphQLError:
             return None
         errors: list[GraphQLError]
-        try:
-            limits = validate(self.schema, document, self.limit_rules)
-        except (ValueError, KeyError):  # the depth limiter cannot measure an empty selection
-            # or a spread of an unknown fragment: the schema's rules say what is wrong
-            invalid = validate_document(self.schema, document, self.schema_rules) or [
-                GraphQLError("A selection set must select at least one field.")
-            ]
-            errors = [retyped(e, DocumentInvalid, "GRAPHQL_VALIDATION_FAILED") for e in invalid]
-            return document, tuple(errors)
+        limits = validate(self.schema, document, self.limit_rules)
         if limits:
             errors = [retyped(e, RequestLimitExceeded, "LIMIT_EXCEEDED") for e in limits]
         else:

@@ -1,5 +1,5 @@
-"""What every mutation is: it needs a valid bearer token whenever tokens are configured, and
-it sees what earlier mutations of the same request wrote.
+"""What every mutation is: it needs a valid bearer token whenever tokens are configured, it
+sees what earlier mutations of the same request wrote, and the request notes that it ran.
 
 Mutations run one after another; loaders cache what they read for the rest of the request, so
 a loader that served an earlier mutation's payload would serve a later one a stale answer.
@@ -36,7 +36,9 @@ class FreshLoaders(FieldExtension):
     ) -> Any:
         context: Context = info.context
         context.forget_loaded()
-        return await next_(source, info, **kwargs)
+        result = await next_(source, info, **kwargs)
+        context.mutations_ran.append(info.path.key)
+        return result
 
 
 def write_mutation(resolver: Callable[..., Any], *, description: str | None = None) -> Any:

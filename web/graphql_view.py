@@ -102,6 +102,7 @@ class GraphQLView:
     ) -> Answer:
         record = record_of(scope)
         headers: Headers = ()
+        built: list[Context] = []
         data: dict[str, Any] | None = None
         extensions: dict[str, Any] | None = None
         errors: Sequence[GraphQLError]
@@ -112,10 +113,13 @@ class GraphQLView:
         else:
             note_sent_name(record, sent.operation_name)
             operation = Operation(query, sent.variables, sent.operation_name, sent.extensions)
+
+            def context() -> Context:
+                built.append(self._context(scope))
+                return built[0]
+
             try:
-                outcome = await self.runner.run(
-                    operation, method=method, context=lambda: self._context(scope)
-                )
+                outcome = await self.runner.run(operation, method=method, context=context)
             except OperationRefused as refused:
                 raise TransportError(400, refused.reason) from None
             note_operation(record, outcome.operation)
@@ -128,7 +132,8 @@ class GraphQLView:
             response["errors"] = [error.formatted for error in errors]
         if extensions:
             response["extensions"] = extensions
-        return graphql_answer(response, accept, self.max_response_bytes, headers)
+        ran = built[0].mutations_ran if built else ()
+        return graphql_answer(response, accept, self.max_response_bytes, headers, ran)
 
     def _context(self, scope: Scope) -> Context:
         state = self.state

@@ -91,16 +91,21 @@ class Answer(NamedTuple):
 
 
 def graphql_answer(
-    response: dict[str, Any], accept: str | None, max_bytes: int, headers: Headers = ()
+    response: dict[str, Any],
+    accept: str | None,
+    max_bytes: int,
+    headers: Headers = (),
+    mutations_ran: Sequence[str] = (),
 ) -> Answer:
-    """A GraphQL response, bounded by `max_bytes` (schema/response_size.py), as the client
-    accepts it."""
+    """A GraphQL response, bounded by `max_bytes` (schema/response_size.py; the bound's error
+    names `mutations_ran`), as the client accepts it."""
     media = media_type(accept)
     status = 200
     if media == GRAPHQL_RESPONSE and is_request_error(response):
         response.pop("data", None)
         status = 400
-    return Answer(status, bounded_response(encode(response), max_bytes), media, headers)
+    body = bounded_response(encode(response), max_bytes, mutations_ran=mutations_ran)
+    return Answer(status, body, media, headers)
 
 
 def transport_error(status: int, reason: str, accept: str | None) -> Answer:

@@ -47,3 +47,24 @@ async def test_response_size_names_the_answer_size(make_api: ApiFactory) -> None
 def test_response_size_limit_is_read_from_the_environment() -> None:
     assert Settings.from_env({"ARRAYGRAPH_MAX_RESPONSE_BYTES": "4096"}).max_response_bytes == 4096
     assert Settings().max_response_bytes == MAX_RESPONSE_BYTES == 8 * 1024 * 1024
+
+
+async def test_response_size_of_a_mutation_names_the_mutations_that_ran(
+    make_api: ApiFactory,
+) -> None:
+    # Both mutations ran (their sensors are stored); their answer is over the bound.
+    title = "t" * 200
+    calls = f'a: createSensor(title: "{title}") {{ title }} b: createSensor(title: "{title}") '
+    async with make_api(Settings(max_response_bytes=300)) as api:
+        body = await api.post(f"mutation {{ {calls}{{ title }} }}")
+        stored = await api.data("{ sensors { totalCount } }")
+    assert error_codes(body) == ["LIMIT_EXCEEDED"]
+    assert body["errors"][0]["extensions"]["mutationsRan"] == ["a", "b"]
+    assert body["errors"][0]["message"].endswith("what they wrote is stored: a, b")
+    assert stored == {"sensors": {"totalCount": 2}}
+
+
+async def test_response_size_of_a_query_names_no_mutation(make_api: ApiFactory) -> None:
+    _, body = await _answer_bytes(make_api, Settings(max_response_bytes=2_000))
+    assert b"exceeds ARRAYGRAPH_MAX_RESPONSE_BYTES" in body
+    assert b"mutationsRan" not in body
