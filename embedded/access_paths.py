@@ -6,7 +6,8 @@
   (`embedded.conditions`): several keys on each leading field, then ranges on the next; a
   unique index found by its whole key is a hash lookup;
 - `Walk`: one index's entries in the order of a sort that its fields give, after leading fields
-  held to one key each, so that a sorted page stops where the page ends.
+  held to one key each, so that a sorted page stops where the page ends; under a top-level
+  `$or`, only the entries one of its branches may match.
 
 Each says how many documents it examines (its cost), exceptions of the index included.
 """
@@ -145,9 +146,15 @@ def ranges(index: Index, required: Required) -> Ranges | None:
     return Ranges(index, spans, prefixes if whole else None)
 
 
-def walk(index: Index, required: Required, sort: Sequence[tuple[str, int]]) -> Walk | None:
+def walk(
+    index: Index,
+    required: Required,
+    sort: Sequence[tuple[str, int]],
+    alternatives: Sequence[Required] | None = None,
+) -> Walk | None:
     """`index` walked in `sort`'s order, when its fields give it: leading fields held to one
-    key each, then the sort's fields, all in one direction."""
+    key each, then the sort's fields, all in one direction; with the `alternatives` of a
+    top-level `$or` (`conditions.alternatives`), only the entries one of them may match."""
     fixed: Keys = ()
     for field in index.fields:
         wanted = required.get(field)
@@ -166,8 +173,42 @@ def walk(index: Index, required: Required, sort: Sequence[tuple[str, int]]) -> W
         spans = merged([index.span(fixed + _low(i), fixed + _high(i)) for i in wanted])
     else:
         spans = [index.span(fixed, (*fixed, TOP))]
+    if alternatives:
+        spans = _narrowed(index, spans, alternatives)
     descending = bool(rest) and rest[0][1] == -1
     return Walk(index, spans, descending, slice(start, start + len(rest)))
+
+
+def _narrowed(index: Index, spans: list[Span], alternatives: Sequence[Required]) -> list[Span]:
+    """`spans` cut to the entries that some alternative's ranges hold, when every alternative
+    constrains the index's first field (`spans` as they are otherwise). A cursor's keyset
+    `$or` (a later title, or the same title and a later id) so starts right after the cursor,
+    not at the first entry of its title."""
+    each: list[Span] = []
+    for alternative in alternatives:
+        found = ranges(index, alternative)
+        if found is None:
+            return spans
+        if found.hashed is not None:
+            each += [index.span(keys, (*keys, TOP)) for keys in found.hashed]
+        else:
+            each += found.spans
+    return _intersection(spans, merged(each))
+
+
+def _intersection(a: list[Span], b: list[Span]) -> list[Span]:
+    """The positions in both lists of ordered, disjoint spans."""
+    found: list[Span] = []
+    i = j = 0
+    while i < len(a) and j < len(b):
+        start, end = max(a[i][0], b[j][0]), min(a[i][1], b[j][1])
+        if start < end:
+            found.append((start, end))
+        if a[i][1] < b[j][1]:
+            i += 1
+        else:
+            j += 1
+    return found
 
 
 def _low(interval: Interval) -> tuple[Key, ...]:

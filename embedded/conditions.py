@@ -3,7 +3,8 @@
 A top-level condition on a field with plain values (an equality, `$eq`, `$in`, `$gt`, `$gte`,
 `$lt`, `$lte`) requires the field's key to lie in some ranges (`embedded.index_keys`): a range
 comparison stays inside its value's type bracket, as a server's does. `$and` intersects the
-ranges of its clauses; `$or` unites them, for the fields that every branch constrains. Anything
+ranges of its clauses; `$or` unites them, for the fields that every branch constrains (and
+`alternatives` keeps each branch's ranges apart, for a walk of a compound index). Anything
 else (negations, `$exists`, `$type`, regexes, `$expr`, subdocuments, arrays, booleans) requires
 nothing here.
 
@@ -44,6 +45,43 @@ def required(filter: Mapping[str, Any]) -> Required:
             if ranges is not None:
                 _restrict(found, {field: ranges})
     return found
+
+
+def alternatives(filter: Mapping[str, Any]) -> list[Required] | None:
+    """What each branch of a top-level `$or` requires, with the rest of the filter; a document
+    matches only if it meets one of them. None without such an `$or`."""
+    branches = filter.get("$or")
+    if not isinstance(branches, list) or not branches:
+        return None
+    if not all(isinstance(branch, Mapping) for branch in branches):
+        return None
+    rest = required({field: value for field, value in filter.items() if field != "$or"})
+    found = []
+    for branch in branches:
+        each = dict(rest)
+        _restrict(each, required(branch))
+        found.append(each)
+    return found
+
+
+def decided_by_keys(filter: Mapping[str, Any]) -> str | None:
+    """The field of a filter that its ranges decide exactly, else None: one top-level
+    condition (a plain value, or `$eq`, `$gt`, `$gte`, `$lt`, `$lte` of plain values, or an
+    `$in` of them alone; no range of null). A document whose key on that field is plain then
+    matches exactly when its key lies in `required(filter)[field]`."""
+    if len(filter) != 1:
+        return None
+    [(field, value)] = filter.items()
+    if not isinstance(field, str) or field.startswith("$"):
+        return None
+    if not isinstance(value, Mapping):
+        return field if value_key(value) is not None else None
+    if not value or ("$in" in value and len(value) > 1):
+        return None  # an intersection with many points may keep one side only
+    for operator, argument in value.items():
+        if operator not in _EXACT or _operator_ranges(operator, argument) is None:
+            return None
+    return field
 
 
 def is_point(interval: Interval) -> bool:
@@ -104,6 +142,8 @@ _BOUNDS = {
     "$lt": ("", "out"),
     "$lte": ("", "in"),
 }
+
+_EXACT = frozenset({"$eq", "$in", *_BOUNDS})
 
 
 def _intersect(a: Ranges, b: Ranges) -> Ranges:

@@ -40,6 +40,11 @@ class EmbeddedDatabase:
         self._collections: dict[str, EmbeddedCollection] = {}
 
     @property
+    def engine(self) -> EmbeddedEngine:
+        """The engine that holds this database, and its observers (`engine.examined`)."""
+        return self._engine
+
+    @property
     def mongomock_database(self) -> Any:
         """The synchronous internals, for a caller that holds `engine.lock` (the wire front)."""
         return self._db

@@ -7,8 +7,11 @@ against the whole filter, so the answer is the scan's; documents come back in na
 a scan gives them. A sorted read (`ordered`) walks an index in the sort's order when its fields
 give it, and stops once the page (skip and limit) is full: it examines what it returns and what
 the filter rejects on the way, not the collection. Equal sort keys keep natural order, as the
-scan's stable sort keeps it. Whatever an index cannot answer exactly (an exception of the index
-that the filter matches: an array, NaN...) falls back to the scan.
+scan's stable sort keeps it. Under a top-level `$or`, a walk reads only the entries one of its
+branches may match (a keyset cursor's page starts right after the cursor). Whatever an index
+cannot answer exactly (an exception of the index that the filter matches: an array, NaN...)
+falls back to the scan. A count of one condition that an index's keys decide (`counted`) is
+read off the index's entries, as a server's covered count is: only its exceptions are examined.
 
 Each read reports the documents it examined (`embedded.examined`).
 """
@@ -49,6 +52,31 @@ def matching(coll: Any, filter: Mapping[str, Any]) -> list[Document]:
     return [doc for doc in candidates if match(doc)]
 
 
+def counted(coll: Any, filter: Mapping[str, Any]) -> int | None:
+    """How many stored documents `filter` matches, counted on the entries of an index without
+    examining them, as a server's covered count does, when the filter is one condition on the
+    index's first field that its keys decide (`conditions.decided_by_keys`): only the index's
+    exceptions are examined. None when no index decides the filter."""
+    field = conditions.decided_by_keys(filter)
+    if field is None:
+        return None
+    table = table_of(coll)
+    mongomock.expire_documents(coll)
+    required = {field: conditions.required(filter)[field]}
+    paths = [
+        r
+        for i in table.indexes()
+        if i.fields[0] == field and (r := access_paths.ranges(i, required))
+    ]
+    if not paths:
+        return None
+    best = min(paths, key=lambda r: len(r.index.exceptions))
+    exceptions = [table.document(seq) for seq in sorted(best.index.exceptions)]
+    examined.report(coll, len(exceptions))
+    match = fast_filters.matcher(filter)
+    return best.cost - len(exceptions) + sum(1 for doc in exceptions if match(doc))
+
+
 def count(coll: Any, filter: Mapping[str, Any], skip: int = 0, limit: int = 0) -> int:
     found = len(matching(coll, filter)) - skip
     return max(0, min(found, limit) if limit else found)
@@ -66,7 +94,10 @@ def ordered(
     mongomock.expire_documents(coll)
     required = conditions.required(filter)
     wanted = skip + limit if limit else len(table)
-    walks = [w for i in table.indexes() if (w := access_paths.walk(i, required, sort))]
+    alternatives = conditions.alternatives(filter)
+    walks = [
+        w for i in table.indexes() if (w := access_paths.walk(i, required, sort, alternatives))
+    ]
     if not walks:
         return None
     best = min(walks, key=lambda w: w.cost(wanted))

@@ -123,7 +123,14 @@ def _sorted_and_limited(
     coll: Any, filter: Mapping[str, Any], stages: list[Mapping[str, Any]]
 ) -> list[Document]:
     """The stored documents `filter` matches; a leading `$sort` (and the `$limit` after it)
-    applied as an index gives them, or as `fast_filters` sorts them: those stages consumed."""
+    applied as an index gives them, or as `fast_filters` sorts them, and a leading `$count`
+    counted on an index that decides the filter (`plans.counted`): those stages consumed."""
+    counting = stages[0]["$count"] if stages and set(stages[0]) == {"$count"} else None
+    if isinstance(counting, str) and counting and "." not in counting and counting[0] != "$":
+        found = plans.counted(coll, filter)
+        if found is not None:
+            del stages[:1]
+            return [{counting: found}] if found else []
     sort = stages[0]["$sort"] if stages and set(stages[0]) == {"$sort"} else None
     if not isinstance(sort, Mapping):
         return plans.matching(coll, filter)

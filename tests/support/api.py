@@ -14,6 +14,7 @@ from store.commands import CommandLog
 from store.database import Database, declared_collections
 from store.protocols import AsyncCollection
 from tests.support.clock import FakeClock
+from tests.support.examined import Examined, examined_in, require_examined
 
 
 @dataclass
@@ -25,6 +26,11 @@ class Api:
     @property
     def commands(self) -> CommandLog:
         return self.database.commands
+
+    @property
+    def examined(self) -> Examined | None:
+        """The engine's counters of documents examined; None on a real MongoDB."""
+        return examined_in(self.database)
 
     def collection(self, name: str) -> AsyncCollection:
         return self.database.collection(name)
@@ -55,6 +61,14 @@ class Api:
         self.commands.reset()
         await self.data(query, variables)
         return self.commands.count
+
+    async def examines(self, query: str, variables: dict[str, Any] | None = None) -> dict[str, int]:
+        """The stored documents the request examines, by collection (collections it examines
+        none of left out); skips the test where the backend has no counters."""
+        counters = require_examined(self.database)
+        counters.reset()
+        await self.data(query, variables)
+        return counters.by_collection
 
     async def snapshot(self) -> dict[str, list[dict[str, Any]]]:
         """Every document of every collection, to compare before and after a call."""

@@ -14,9 +14,14 @@ import os
 from typing import Protocol
 from uuid import uuid4
 
+from embedded import EmbeddedEngine
 from settings import EMBEDDED_URI, Settings
 from store.commands import CommandLog
 from store.database import Database, open_database
+
+# The engine behind the wire front of this session, by the name of each test's database on it
+# (`tests/support/examined.py` reads its counters); a real MongoDB's databases are not here.
+WIRE_ENGINES: dict[str, EmbeddedEngine] = {}
 
 
 class Backend(Protocol):
@@ -64,19 +69,25 @@ class Memory:
 class Server:
     """A MongoDB server (the engine's wire front, or a real one) behind AsyncMongoClient."""
 
-    def __init__(self, name: str, uri: str, stop: object = None) -> None:
+    def __init__(
+        self, name: str, uri: str, stop: object = None, engine: EmbeddedEngine | None = None
+    ) -> None:
         self.name = name
         self.uri = uri
         self._stop = stop
+        self._engine = engine  # the wire front's, in this process; None for a real server
 
     def open(self, settings: Settings) -> Database:
         database = f"arraygraph_test_{uuid4().hex[:12]}"
+        if self._engine is not None:
+            WIRE_ENGINES[database] = self._engine
         return open_database(dataclasses.replace(settings, mongodb_uri=self.uri, database=database))
 
     async def release(self, database: Database) -> None:
         try:
             await database.db.command("dropDatabase")
         finally:
+            WIRE_ENGINES.pop(getattr(database.db, "name"), None)  # noqa: B009 (PyMongo's name)
             await database.close()
 
     def open_twin(self, database: Database, settings: Settings) -> Database:
@@ -99,5 +110,5 @@ def backend_from_env() -> Backend:
         from embedded.wire import start_wire_server
 
         front = start_wire_server()
-        return Server("wire", front.uri, front.stop)
+        return Server("wire", front.uri, front.stop, front.engine)
     return Memory()
