@@ -56,9 +56,24 @@ check-layers: $(STAMP)
 check-sizes: $(STAMP)
 	$(BIN)/python tools/check_sizes.py
 
-# The ratios, then a 20 s soak and the memory bound (bench/__main__.py); exit 1 if either fails.
-bench: $(STAMP)
-	$(BIN)/python -m bench
+# The bench's own environment (bench/peer_env.py), made on first use: Ariadne for the peer
+# comparison (never a project dependency), pinned to the project's uvicorn, Starlette and
+# graphql-core versions.
+BENCH_VENV := .venv-bench
+BENCH_STAMP := $(BENCH_VENV)/.installed
+$(BENCH_STAMP): $(STAMP)
+	@echo "setting up $(BENCH_VENV) (python -m venv, pip install ariadne)" >&2
+	@$(PYTHON) -m venv $(BENCH_VENV) >&2
+	@$(BENCH_VENV)/bin/python -m pip install --quiet --upgrade pip >&2
+	@$(BENCH_VENV)/bin/python -m pip install --quiet ariadne $$($(BIN)/python -m bench.peer_env) >&2
+	@touch $(BENCH_STAMP)
+
+# The ratios (server CPU per request, interleaved rounds), then a 20 s soak and the memory
+# bound (bench/__main__.py); exit 1 if either of the last two fails. BENCH_ARGS: e.g.
+# `make bench BENCH_ARGS="--seconds 3 --rounds 7"`.
+BENCH_ARGS ?=
+bench: $(STAMP) $(BENCH_STAMP)
+	$(BIN)/python -m bench $(BENCH_ARGS)
 
 # Mixed reads and writes over 64 connections for SOAK_SECONDS, every acknowledged write read
 # back exactly once, /healthz latency and server RSS (bench/soak.py).

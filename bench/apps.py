@@ -1,14 +1,24 @@
-"""The applications the benchmarks serve with uvicorn."""
+"""The applications the benchmarks serve with uvicorn (`bench/server.py`), one per process."""
 
 from __future__ import annotations
 
+import gc
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import strawberry
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
+from strawberry.asgi import GraphQL
+from strawberry.extensions import ParserCache, ValidationCache
 
 from app import create_app
+from bench.seed import SEED_VARIABLE, Seed, seed_all
 from settings import Settings
+from web.state import AppState
 
 
 async def echo(request: Request) -> JSONResponse:
@@ -23,3 +33,36 @@ def bare() -> Starlette:
 
 def full() -> Starlette:
     return create_app(Settings(), demo=True)
+
+
+def seeded() -> Starlette:
+    """The app on the embedded engine with no demo data, and what `ARRAYGRAPH_BENCH_SEED`
+    asks for (bench/seed.py) written at start-up, before it listens."""
+    settings = Settings()
+    app = create_app(settings)
+    seed = Seed.decode(os.environ.get(SEED_VARIABLE, "{}"))
+    started = app.router.lifespan_context
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        async with started(app):
+            state: AppState = app.state.arraygraph
+            await seed_all(state.database, seed, state.clock(), settings)
+            gc.freeze()  # as the app does after its own start-up: the data lives on
+            yield
+
+    app.router.lifespan_context = lifespan
+    return app
+
+
+@strawberry.type
+class PeerQuery:
+    @strawberry.field
+    def hello(self) -> str:
+        return "world"
+
+
+def strawberry_peer() -> GraphQL[None, None]:
+    """A minimal Strawberry app, with the parse and validation caches Strawberry offers."""
+    schema = strawberry.Schema(query=PeerQuery, extensions=[ParserCache, ValidationCache])
+    return GraphQL(schema, graphql_ide=None)

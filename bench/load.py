@@ -53,8 +53,11 @@ async def request_once(port: int, request: bytes) -> bytes:
     return body
 
 
-async def throughput(port: int, request: bytes, *, connections: int, seconds: float) -> float:
-    """Requests per second over `connections` keep-alive connections for `seconds`."""
+async def drive(
+    port: int, request: bytes, *, connections: int, seconds: float
+) -> tuple[int, float]:
+    """`request` sent over `connections` keep-alive connections for `seconds`: how many were
+    answered, and the seconds from the first sent to the last answered."""
     deadline = time.perf_counter() + seconds
     done = 0
 
@@ -69,4 +72,10 @@ async def throughput(port: int, request: bytes, *, connections: int, seconds: fl
 
     start = time.perf_counter()
     await asyncio.gather(*(worker() for _ in range(connections)))
-    return done / (time.perf_counter() - start)
+    return done, time.perf_counter() - start
+
+
+async def throughput(port: int, request: bytes, *, connections: int, seconds: float) -> float:
+    """Requests per second over `connections` keep-alive connections for `seconds`."""
+    done, elapsed = await drive(port, request, connections=connections, seconds=seconds)
+    return done / elapsed

@@ -7,7 +7,7 @@ import asyncio
 import os
 import sys
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,12 +41,21 @@ async def _wait_listening(process: asyncio.subprocess.Process, port: int) -> Non
 
 
 @asynccontextmanager
-async def running(factory: str) -> AsyncIterator[Server]:
-    """One uvicorn process serving `bench.apps:<factory>` on a free loopback port."""
+async def running(
+    factory: str,
+    *,
+    python: str = sys.executable,
+    module: str = "bench.apps",
+    env: Mapping[str, str] | None = None,
+) -> AsyncIterator[Server]:
+    """One uvicorn process serving `<module>:<factory>` on a free loopback port, run by
+    `python` (another environment's, for a peer) with `env` added to this one's. Every server
+    gets the same uvicorn options."""
     port = free_port()
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "uvicorn", f"bench.apps:{factory}", "--factory",
+        python, "-m", "uvicorn", f"{module}:{factory}", "--factory",
         "--port", str(port), "--log-level", "warning", "--no-access-log",
+        env={**os.environ, **(env or {})},
     )  # fmt: skip
     try:
         await _wait_listening(process, port)
