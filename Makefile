@@ -85,7 +85,7 @@ schema: $(STAMP)
 	@$(BIN)/arraygraph schema
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache *.egg-info
+	rm -rf $(VENV) .venv-bench .pytest_cache .mypy_cache .ruff_cache *.egg-info
 
 # The fuzz, long: FUZZ_EXAMPLES operations (10,000) from a random seed, printed first
 # (`make fuzz FUZZ_SEED=<seed>` runs one again), and at the end a summary of what it tried.
