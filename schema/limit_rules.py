@@ -71,34 +71,28 @@ def height(selections: SelectionSetNode, fragments: FragmentMeasures[int]) -> in
     return deepest
 
 
-def aliases(selections: SelectionSetNode, fragments: FragmentMeasures[int]) -> int:
-    """The aliased fields of this selection set, each fragment's once per spread."""
-    count = 0
-    for selection in selections.selections:
-        if isinstance(selection, FieldNode):
-            count += selection.alias is not None
-            if selection.selection_set is not None:
-                count += aliases(selection.selection_set, fragments)
-        elif isinstance(selection, InlineFragmentNode):
-            count += aliases(selection.selection_set, fragments)
-        elif isinstance(selection, FragmentSpreadNode):
-            count += fragments[selection.name.value]
+def counting(weigh: Callable[[FieldNode], int]) -> Measure[int]:
+    """A measure adding up `weigh` of every field of a selection set, nested fields included,
+    each fragment's once per spread."""
+
+    def count(selections: SelectionSetNode, fragments: FragmentMeasures[int]) -> int:
+        total = 0
+        for selection in selections.selections:
+            if isinstance(selection, FieldNode):
+                total += weigh(selection)
+                if selection.selection_set is not None:
+                    total += count(selection.selection_set, fragments)
+            elif isinstance(selection, InlineFragmentNode):
+                total += count(selection.selection_set, fragments)
+            elif isinstance(selection, FragmentSpreadNode):
+                total += fragments[selection.name.value]
+        return total
+
     return count
 
 
-def fields_selected(selections: SelectionSetNode, fragments: FragmentMeasures[int]) -> int:
-    """The fields this selection set selects, each fragment's once per spread."""
-    count = 0
-    for selection in selections.selections:
-        if isinstance(selection, FieldNode):
-            count += 1
-            if selection.selection_set is not None:
-                count += fields_selected(selection.selection_set, fragments)
-        elif isinstance(selection, InlineFragmentNode):
-            count += fields_selected(selection.selection_set, fragments)
-        elif isinstance(selection, FragmentSpreadNode):
-            count += fragments[selection.name.value]
-    return count
+aliases = counting(lambda field: field.alias is not None)
+fields_selected = counting(lambda field: 1)
 
 
 def _parts(
@@ -127,35 +121,35 @@ def depth_limit(max_depth: int) -> type[ASTValidationRule]:
     return DepthLimit
 
 
-def alias_limit(max_aliases: int) -> type[ASTValidationRule]:
-    """A rule: a document of more than `max_aliases` aliases (all operations) is refused."""
+def count_limit(
+    measure: Measure[int], limit: int, refusal: Callable[[int], str]
+) -> type[ASTValidationRule]:
+    """A rule: a document whose operations' `measure` adds up to more than `limit` is refused,
+    with the message `refusal(total)`."""
 
-    class AliasLimit(ASTValidationRule):
+    class CountLimit(ASTValidationRule):
         def __init__(self, context: ValidationContext) -> None:
             super().__init__(context)
             operations, fragments = _parts(context)
-            measures = FragmentMeasures(fragments, aliases, 0)
-            total = sum(aliases(operation.selection_set, measures) for operation in operations)
-            if total > max_aliases:
-                message = f"{total} aliases found. Allowed: {max_aliases}"
-                context.report_error(GraphQLError(message))
+            measures = FragmentMeasures(fragments, measure, 0)
+            total = sum(measure(operation.selection_set, measures) for operation in operations)
+            if total > limit:
+                context.report_error(GraphQLError(refusal(total)))
 
-    return AliasLimit
+    return CountLimit
+
+
+def alias_limit(max_aliases: int) -> type[ASTValidationRule]:
+    """A rule: a document of more than `max_aliases` aliases (all operations) is refused."""
+    return count_limit(aliases, max_aliases, lambda n: f"{n} aliases found. Allowed: {max_aliases}")
 
 
 def selection_limit(max_selections: int) -> type[ASTValidationRule]:
     """A rule: a document selecting more than `max_selections` fields, fragments spread, is
     refused. The schema's rules compare fields of one response key pairwise (graphql-core's
     OverlappingFieldsCanBeMerged), so their time grows with the square of this count."""
-
-    class SelectionLimit(ASTValidationRule):
-        def __init__(self, context: ValidationContext) -> None:
-            super().__init__(context)
-            operations, fragments = _parts(context)
-            measures = FragmentMeasures(fragments, fields_selected, 0)
-            total = sum(fields_selected(op.selection_set, measures) for op in operations)
-            if total > max_selections:
-                message = f"{total} fields selected (fragments spread). Allowed: {max_selections}"
-                context.report_error(GraphQLError(message))
-
-    return SelectionLimit
+    return count_limit(
+        fields_selected,
+        max_selections,
+        lambda n: f"{n} fields selected (fragments spread). Allowed: {max_selections}",
+    )

@@ -13,7 +13,7 @@ from pymongo import IndexModel
 
 from embedded import mongomock_internals as mongomock
 from tests.engine.fronts import Front
-from tests.engine.test_index_answers import INDEXES, _condition, _document
+from tests.engine.test_index_answers import _condition, seeded_things
 
 
 async def _counted(front: Front, filter: dict[str, Any]) -> int:
@@ -30,10 +30,7 @@ def _scanned(docs: list[dict[str, Any]], filter: dict[str, Any]) -> int:
 @pytest.mark.parametrize("seed", range(4))
 async def test_covered_counts_are_the_scans(front: Front, seed: int) -> None:
     rng = random.Random(seed)
-    coll = front.collection("things")
-    await coll.create_indexes(INDEXES)
-    docs = list({d["_id"]: d for d in (_document(rng, n) for n in range(120))}.values())
-    await coll.insert_many([dict(d) for d in docs])
+    _, docs = await seeded_things(front, rng)
     for _ in range(150):
         field = rng.choice(["a", "b", "u", "s.t", "_id"])
         filter = {field: _condition(rng, field)}

@@ -105,13 +105,19 @@ def _expected(docs: list[dict[str, Any]], query: dict[str, Any]) -> list[Any]:
     return [d["_id"] for d in (found[: query["limit"]] if query["limit"] else found)]
 
 
-@pytest.mark.parametrize("seed", range(4))
-async def test_index_answers_are_the_scans(front: Front, seed: int) -> None:
-    rng = random.Random(seed)
+async def seeded_things(front: Front, rng: random.Random) -> tuple[Any, list[dict[str, Any]]]:
+    """The collection `things` with INDEXES and 120 random documents (distinct ids), stored."""
     coll = front.collection("things")
     await coll.create_indexes(INDEXES)
     docs = list({d["_id"]: d for d in (_document(rng, n) for n in range(120))}.values())
     await coll.insert_many([dict(d) for d in docs])
+    return coll, docs
+
+
+@pytest.mark.parametrize("seed", range(4))
+async def test_index_answers_are_the_scans(front: Front, seed: int) -> None:
+    rng = random.Random(seed)
+    coll, docs = await seeded_things(front, rng)
     for _ in range(150):
         query = {
             "filter": _filter(rng),
