@@ -1,4 +1,5 @@
-"""The compiled array operators of `embedded.compiler`: `$filter`, `$map` and `$sum`.
+"""The compiled array operators of `embedded.compiler`: `$filter`, `$map`, `$reduce`, `$sum`,
+`$concatArrays` and `$in`.
 
 Each element is evaluated by the compiled closures with its variable (`as`, `this` by default)
 bound in one scope, instead of a new mongomock-ng parser per element. The answers are a
@@ -6,8 +7,10 @@ server's: a null or missing input gives null; an input that is not an array fail
 server's code; `$filter` keeps an element when its condition is true as a server reads truth
 (so `""` and `[]` are true); `$map` gives null for an element whose value is missing; `$sum` of
 one array adds its numbers, of a list of expressions adds those that are numbers (an array among
-them is not one), booleans and strings are not numbers. A Decimal128, and malformed arguments,
-go to mongomock-ng's parser.
+them is not one), booleans and strings are not numbers; `$reduce` binds `value` and `this`;
+`$concatArrays` is null when an argument is null or missing; `$in` compares as BSON does. A
+Decimal128, an argument of the wrong type (whose error mongomock-ng reports), booleans or
+documents to find with `$in`, and malformed arguments, go to mongomock-ng's parser.
 """
 
 from __future__ import annotations
@@ -28,7 +31,10 @@ _truth = mongomock.mongodb_to_bool
 _ADDED = frozenset({int, float, Int64})
 _IGNORED = frozenset({str, bool, dict, list, type(None), datetime, ObjectId, type(NOTHING)})
 _TYPE_NAMES = {str: "string", int: "int", float: "double", bool: "bool", dict: "object"}
-_NOT_AN_ARRAY = {"$filter": 28651, "$map": 16883}
+_NOT_AN_ARRAY = {"$filter": 28651, "$map": 16883, "$reduce": 40080}
+# Values `$in` finds by Python equality, which is BSON's between them (a bool is not among
+# them: True == 1 in Python, never in BSON; nor documents, whose fields' order BSON compares).
+_FOUND_BY_EQUALITY = frozenset({str, int, float, datetime, ObjectId})
 
 
 def _arguments(value: Any, required: set[str], optional: set[str]) -> bool:
@@ -65,6 +71,9 @@ class ArrayOperators:
     interpret: Interpret
 
     def compile(self, e: Any) -> Evaluator:
+        raise NotImplementedError
+
+    def fallback(self, expression: Any) -> Evaluator:
         raise NotImplementedError
 
     def op_filter(self, value: Any) -> Evaluator | None:
@@ -109,6 +118,65 @@ class ArrayOperators:
             return mapped
 
         return run
+
+    def op_reduce(self, value: Any) -> Evaluator | None:
+        if not _arguments(value, {"input", "initialValue", "in"}, set()):
+            return None
+        source, initial = self.compile(value["input"]), self.compile(value["initialValue"])
+        body = self.compile(value["in"])
+
+        def run(doc: Any, env: dict[str, Any]) -> Any:
+            items = _array("$reduce", source(doc, env))
+            if items is None:
+                return None
+            scope = dict(env)
+            accumulated = initial(doc, env)
+            for item in items:
+                scope["value"], scope["this"] = accumulated, item
+                accumulated = body(doc, scope)
+            return accumulated
+
+        return run
+
+    def op_concatArrays(self, value: Any) -> Evaluator | None:
+        if not isinstance(value, list):
+            return None
+        parts = [self.compile(x) for x in value]
+        fallback = self.fallback({"$concatArrays": value})
+
+        def concat(doc: Any, env: dict[str, Any]) -> Any:
+            joined: list[Any] = []
+            for part in parts:
+                found = part(doc, env)
+                if found is None or found is NOTHING:
+                    return None
+                if type(found) is not list:
+                    return fallback(doc, env)  # not an array: mongomock-ng says so
+                joined += found
+            return joined
+
+        return concat
+
+    def op_in(self, value: Any) -> Evaluator | None:
+        if not isinstance(value, list) or len(value) != 2:
+            return None
+        needle, haystack = (self.compile(x) for x in value)
+        fallback = self.fallback({"$in": value})
+
+        def found_in(doc: Any, env: dict[str, Any]) -> Any:
+            wanted, items = needle(doc, env), haystack(doc, env)
+            if type(items) is not list or type(wanted) not in _FOUND_BY_EQUALITY:
+                return fallback(doc, env)
+            if wanted != wanted:
+                return fallback(doc, env)  # NaN equals NaN in BSON
+            for item in items:
+                if type(item) is bool:
+                    return fallback(doc, env)
+                if item == wanted:
+                    return True
+            return False
+
+        return found_in
 
     def op_sum(self, value: Any) -> Evaluator | None:
         if isinstance(value, dict) and len(value) != 1:

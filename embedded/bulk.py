@@ -9,7 +9,7 @@ becomes several commands. Each command is a round trip; the engine runs each as 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -99,24 +99,33 @@ class BulkOutcome:
         }
 
 
-def apply_run(writes: Writes, run: Run, ordered: bool, bulk: BulkOutcome) -> None:
+def apply_run(
+    writes: Writes,
+    run: Run,
+    ordered: bool,
+    bulk: BulkOutcome,
+    variables: Mapping[str, Any] | None = None,
+) -> None:
     """One command of a bulk write; a write error stops it when the bulk is ordered.
+    `variables` is the bulk's `let`, sent with each command.
 
     Write errors are reported as PyMongo reports a server's (a DuplicateKeyError is one): each
     names its request's index in the bulk, code and statement.
     """
     for index, op in run.requests:
         try:
-            _apply(writes, index, op, bulk)
+            _apply(writes, index, op, bulk, variables)
         except WriteError as exc:
             bulk.errors.append(_write_error(index, op, exc))
             if ordered:
                 return
 
 
-def _apply(writes: Writes, index: int, op: Any, bulk: BulkOutcome) -> None:
+def _apply(
+    writes: Writes, index: int, op: Any, bulk: BulkOutcome, variables: Mapping[str, Any] | None
+) -> None:
     if isinstance(op, UpdateOne):
-        outcome = writes.update_one(*_update_arguments(op))
+        outcome = writes.update_one(*_update_arguments(op), variables)
         bulk.totals["nMatched"] += outcome.matched
         bulk.totals["nModified"] += outcome.modified
         if outcome.upserted_id is not None:

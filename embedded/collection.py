@@ -143,7 +143,8 @@ class EmbeddedCollection:
         documents = list(documents)
         if not documents:
             raise TypeError("documents must be a non-empty list")  # as PyMongo refuses it
-        outcome = await self._bulk_write([InsertOne(d) for d in documents], *args, **kwargs)
+        ordered = bool(args[0]) if args else bool(kwargs.get("ordered", True))
+        outcome = await self._bulk_write([InsertOne(d) for d in documents], ordered, let=None)
         return InsertManyResult(outcome.inserted_ids, True)
 
     async def update_one(
@@ -154,11 +155,12 @@ class EmbeddedCollection:
         *,
         array_filters: Any = None,
         sort: Any = None,
+        let: Mapping[str, Any] | None = None,
         **kwargs: Any,
     ) -> UpdateResult:
         outcome = await self._run(
             "update",
-            lambda: self._writes.update_one(filter, update, upsert, sort, array_filters),
+            lambda: self._writes.update_one(filter, update, upsert, sort, array_filters, let),
             sent={"update": self.name, "updates": [{"q": filter, "u": update}]},
         )
         return UpdateResult(_raw_update(outcome), True)
@@ -172,11 +174,12 @@ class EmbeddedCollection:
         upsert: bool = False,
         return_document: bool = ReturnDocument.BEFORE,
         array_filters: Any = None,
+        let: Mapping[str, Any] | None = None,
         **kwargs: Any,
     ) -> Any:
         def action() -> Any:
             try:
-                outcome = self._writes.update_one(filter, update, upsert, sort, array_filters)
+                outcome = self._writes.update_one(filter, update, upsert, sort, array_filters, let)
             except OperationFailure as exc:
                 raise rules.command_error(exc) from None  # findAndModify fails as a command
             doc = outcome.after if return_document == ReturnDocument.AFTER else outcome.before
@@ -201,23 +204,27 @@ class EmbeddedCollection:
         return DeleteResult({"n": deleted}, True)
 
     async def bulk_write(
-        self, requests: Sequence[Any], ordered: bool = True, **kwargs: Any
+        self,
+        requests: Sequence[Any],
+        ordered: bool = True,
+        *,
+        let: Mapping[str, Any] | None = None,
+        **kwargs: Any,
     ) -> BulkWriteResult:
         if not requests:
             raise InvalidOperation("No operations to execute")  # as PyMongo refuses it
-        outcome = await self._bulk_write(requests, ordered, **kwargs)
+        outcome = await self._bulk_write(requests, ordered, let=let)
         return BulkWriteResult(outcome.raw(), True)
 
     async def _bulk_write(
-        self, requests: Sequence[Any], ordered: bool = True, **kwargs: Any
+        self, requests: Sequence[Any], ordered: bool = True, *, let: Mapping[str, Any] | None
     ) -> BulkOutcome:
         """One command per run of one kind of write, as PyMongo sends them; an ordered bulk
         sends no more after a write error, an unordered one sends them all."""
         outcome = BulkOutcome()
         for run in bulk.command_runs(list(requests), ordered):
-            await self._run(
-                run.command, functools.partial(bulk.apply_run, self._writes, run, ordered, outcome)
-            )
+            apply = functools.partial(bulk.apply_run, self._writes, run, ordered, outcome, let)
+            await self._run(run.command, apply)
             if ordered and outcome.errors:
                 break
         if outcome.errors:

@@ -28,6 +28,7 @@ from embedded.arithmetic import (
 from embedded.array_expressions import ArrayOperators
 from embedded.mongomock_internals import NOTHING, Evaluator
 from embedded.paths import field_path, variable
+from embedded.value_expressions import ValueOperators
 
 _new_parser = mongomock.new_parser
 _truth = mongomock.mongodb_to_bool
@@ -60,7 +61,12 @@ def evaluator(expression: Any, interpret: Interpret) -> Evaluator:
     return compiled
 
 
-class _Compiler(Arithmetic, ArrayOperators):
+def _present(value: Any) -> Any:
+    """An array element whose expression is missing is null, as a server builds the array."""
+    return None if value is NOTHING else value
+
+
+class _Compiler(Arithmetic, ArrayOperators, ValueOperators):
     def __init__(self, interpret: Interpret) -> None:
         self.interpret = interpret
 
@@ -71,7 +77,7 @@ class _Compiler(Arithmetic, ArrayOperators):
     def compile(self, e: Any) -> Evaluator:
         if isinstance(e, list):
             items = [self.compile(x) for x in e]
-            return lambda doc, env: [f(doc, env) for f in items]
+            return lambda doc, env: [_present(f(doc, env)) for f in items]
         if isinstance(e, str) and e.startswith("$$"):
             name, _, path = e[2:].partition(".")
             return variable(name, path)

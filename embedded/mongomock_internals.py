@@ -93,7 +93,8 @@ bson_sort_key: Callable[[Any], Any] = _filtering.BsonComparable
 
 # Copies and datetimes: documents are stored with naive UTC datetimes.
 clone_document: Callable[[Any], Any] = _helpers._clone_document
-to_stored_datetimes: Callable[[Any], Any] = _helpers.patch_datetime_awareness_in_document
+patch_datetimes: Callable[[Any], Any] = _helpers.patch_datetime_awareness_in_document
+to_stored_datetimes = patch_datetimes
 to_aware_datetimes: Callable[[Any], Any] = _helpers.make_datetime_timezone_aware_in_document
 
 # mongomock-ng's operator lists, in the order its parser tries them, and their handlers.
@@ -151,12 +152,12 @@ def document_store(coll: Any) -> DocumentStore:
     return store
 
 
-def replace_stored(coll: Any, document: Document) -> None:
-    """Store `document` in place of the stored one with its `_id`, in its place in natural
-    order, the collection's unique indexes checked (`Collection._ensure_uniques`): what
-    mongomock-ng's `replace_one` does after finding the document by a scan, without the scan."""
-    key = store_key(document["_id"])
-    stored = to_stored_datetimes(document)
+def replace_stored(coll: Any, stored: Document) -> None:
+    """Store `stored` (in stored form, `embedded.stored_form`) in place of the stored document
+    with its `_id`, in its place in natural order, the collection's unique indexes checked
+    (`Collection._ensure_uniques`): what mongomock-ng's `replace_one` does after finding the
+    document by a scan, without the scan."""
+    key = store_key(stored["_id"])
     previous = coll._store[key]
     coll._store[key] = stored
     try:

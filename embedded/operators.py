@@ -24,7 +24,7 @@ from pymongo.errors import OperationFailure
 
 from embedded import mongomock_internals as mongomock
 from embedded.compiler import evaluator
-from embedded.mongomock_internals import NOTHING, Handler, Parser
+from embedded.mongomock_internals import NOTHING, Evaluator, Handler, Parser
 
 
 def _sort_array(parser: Parser, value: Any) -> Any:
@@ -121,7 +121,17 @@ def _with_fast_in(handle: Handler) -> Handler:
     return handle_set_operator
 
 
+_compiled: functools.partial[Evaluator] | None = None
+
+
+def compiled(expression: Any) -> Evaluator:
+    """`expression` compiled (once per expression object), with the parser as fallback."""
+    assert _compiled is not None, "operators.install() runs first (EmbeddedEngine does)"
+    return _compiled(expression)
+
+
 def _install_dispatch() -> None:
+    global _compiled
     handlers = mongomock.operator_handlers()
     original = mongomock.parser_parse()
 
@@ -141,7 +151,8 @@ def _install_dispatch() -> None:
             return {} if parsed is NOTHING else {key: parsed}
         return {}
 
-    mongomock.route_documents_to(functools.partial(evaluator, interpret=interpret))
+    _compiled = functools.partial(evaluator, interpret=interpret)
+    mongomock.route_documents_to(_compiled)
 
 
 _install_lock = threading.Lock()

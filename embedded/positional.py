@@ -30,6 +30,7 @@ from typing import Any
 from embedded import mongomock_internals as mongomock
 from embedded import rules
 from embedded.protocols import Document
+from embedded.stored_form import stored_copy
 
 POSITIONAL = "$"
 NO_MATCH = "The positional operator did not find the match needed from the query."
@@ -161,7 +162,7 @@ def _value_at(doc: Any, parts: list[str]) -> Any:
 
 def matched_key(filter: Mapping[str, Any], doc: Document) -> str | None:
     """The offset a server's matcher records for `doc` (which `filter` matches), or None."""
-    stored = mongomock.to_stored_datetimes(doc)
+    stored = stored_copy(doc)
     keys: set[str] = set()
     for path, condition in _conditions(mongomock.to_stored_datetimes(filter), stored):
         keys.update(_condition_keys(stored, path, condition))

@@ -94,7 +94,8 @@ def _reads_in_place(pipeline: Iterable[Mapping[str, Any]]) -> bool:
     return True
 
 
-def _evaluate_once(expression: Any) -> Any:
+def evaluate_once(expression: Any) -> Any:
+    """A `let` value: an expression evaluated once, with no document."""
     if isinstance(expression, Mapping) and set(expression) == {"$literal"}:
         return expression["$literal"]
     return mongomock.new_parser({}).parse(expression)
@@ -114,7 +115,7 @@ def aggregate(
     docs = _sorted_and_limited(coll, _to_stored(match or {}), stages)
     copy = dict if _reads_in_place(stages) else _clone
     docs = [copy(doc) for doc in docs]
-    scope = {name: _evaluate_once(e) for name, e in _to_stored(dict(variables or {})).items()}
+    scope = {name: evaluate_once(e) for name, e in _to_stored(dict(variables or {})).items()}
     result = mongomock.run_pipeline(coll, docs, _to_stored(stages, shared=True), scope)
     return [_to_reply(doc) for doc in result]
 

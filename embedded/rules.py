@@ -229,16 +229,22 @@ def upsert_seed(filter: Mapping[str, Any]) -> dict[str, Any]:
     return seed
 
 
+_CONTAINERS = (Mapping, list, tuple)
+_LEAVES = frozenset({str, int, float, bool, type(None), datetime, ObjectId})
+
+
 def _depth(value: Any, level: int = 0) -> int:
-    if isinstance(value, Mapping):
+    kind = type(value)
+    if kind is dict or isinstance(value, Mapping):
         items: Any = value.values()
-    elif isinstance(value, list | tuple):
+    elif kind is list or isinstance(value, list | tuple):
         items = value
     else:
         return level
     deepest = level + 1
     for item in items:
-        if isinstance(item, Mapping | list | tuple):
+        kind = type(item)  # the common leaves told apart without an isinstance
+        if kind is dict or kind is list or (kind not in _LEAVES and isinstance(item, _CONTAINERS)):
             deepest = max(deepest, _depth(item, level + 1))
     return deepest
 

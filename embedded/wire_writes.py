@@ -10,6 +10,7 @@ its failure is the command's failure (`{ok: 0, code, codeName, errmsg}`), which 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -59,15 +60,15 @@ def _insert(writes: Writes, document: Any) -> tuple[dict[str, int], Any]:
     return {"n": 1}, None
 
 
-def _update(writes: Writes, statement: Any) -> tuple[dict[str, int], Any]:
+def _update(variables: Any, writes: Writes, statement: Any) -> tuple[dict[str, int], Any]:
     filter, update = statement.get("q") or {}, statement["u"]
     upsert, array_filters = bool(statement.get("upsert")), statement.get("arrayFilters")
     outcome: Outcome
     if statement.get("multi"):
-        outcome = writes.update_many(filter, update, upsert, array_filters)
+        outcome = writes.update_many(filter, update, upsert, array_filters, variables)
     else:
         sort = sort_list(statement.get("sort"))
-        outcome = writes.update_one(filter, update, upsert, sort, array_filters)
+        outcome = writes.update_one(filter, update, upsert, sort, array_filters, variables)
     upserted = outcome.upserted_id is not None
     counts = {"n": outcome.matched + int(upserted), "nModified": outcome.modified}
     return counts, outcome.upserted_id
@@ -83,7 +84,9 @@ def insert(engine: EmbeddedEngine, request: Request) -> Document:
 
 
 def update(engine: EmbeddedEngine, request: Request) -> Document:
-    reply = _statements(engine, request, "updates", _update)
+    # The command's `let` is every statement's.
+    each = functools.partial(_update, request.body.get("let"))
+    reply = _statements(engine, request, "updates", each)
     return {"n": reply.pop("n"), "nModified": reply.pop("nModified", 0), **reply}
 
 
@@ -103,7 +106,8 @@ def find_and_modify(engine: EmbeddedEngine, request: Request) -> Document:
         last_error = {"n": int(value is not None)}
     else:
         upsert = bool(body.get("upsert"))
-        outcome = writes.update_one(filter, body["update"], upsert, sort, body.get("arrayFilters"))
+        array_filters, variables = body.get("arrayFilters"), body.get("let")
+        outcome = writes.update_one(filter, body["update"], upsert, sort, array_filters, variables)
         value = outcome.after if body.get("new") else outcome.before
         last_error = {"n": int(outcome.matched or outcome.upserted_id is not None)}
         last_error["updatedExisting"] = bool(outcome.matched)

@@ -14,22 +14,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from bson import ObjectId
-from pymongo.errors import DuplicateKeyError, WriteError
+from pymongo.errors import DuplicateKeyError, OperationFailure, WriteError
 
 from embedded import fast_updates, positional, reads, rules
 from embedded import mongomock_internals as mongomock
 from embedded.protocols import Document
-
-
-def apply_pipeline(coll: Any, doc: Document, pipeline: Iterable[Mapping[str, Any]]) -> Document:
-    """What an update pipeline turns `doc` into (a server applies it to the one document).
-
-    `doc` is a reply-form copy (UTC datetimes), as are the pipeline's literals: it is used as
-    it is, and the result is stored by the caller, which copies it.
-    """
-    [result] = mongomock.run_pipeline(coll, [doc], list(pipeline))
-    return dict(result)
-
+from embedded.stored_form import stored_copy
+from embedded.update_pipelines import apply_pipeline, let_scope
 
 _SCRATCH_ID = "embedded.scratch"  # the scratch copy's `_id` while an update is applied to it
 
@@ -40,14 +31,14 @@ class UpdateApplier:
         self._scratch: Any = mongomock.new_client()["scratch"]["scratch"]
 
     def apply_update(
-        self, coll: Any, current: Document, update: Any, array_filters: Any
+        self, coll: Any, current: Document, update: Any, array_filters: Any, scope: dict[str, Any]
     ) -> Document:
         """The document `update` turns `current` (a copy) into; nothing is stored."""
         if is_replacement(update):
             return {"_id": current["_id"], **copy.deepcopy(dict(update))}
         if not isinstance(update, Mapping):
             with _as_write_errors():
-                return apply_pipeline(coll, current, update)
+                return apply_pipeline(coll, current, update, scope)
         # mongomock-ng's update code cannot file a subdocument `_id` (it hashes the raw value):
         # the scratch copy goes by a stand-in, and takes the real `_id` back unless the update
         # changed it (which the caller then refuses as a server does).
@@ -64,7 +55,9 @@ class UpdateApplier:
             new["_id"] = current["_id"]
         return dict(new)
 
-    def apply_upsert(self, coll: Any, seed: Document, update: Any) -> Document:
+    def apply_upsert(
+        self, coll: Any, seed: Document, update: Any, scope: dict[str, Any]
+    ) -> Document:
         """The document an upsert inserts: the filter's equalities, then the update.
 
         A replacement takes only the filter's `_id`, as on a server."""
@@ -73,7 +66,7 @@ class UpdateApplier:
             return {"_id": new.pop("_id", seed.get("_id", ObjectId())), **new}
         if not isinstance(update, Mapping):
             with _as_write_errors():
-                return apply_pipeline(coll, {"_id": ObjectId(), **seed}, update)
+                return apply_pipeline(coll, {"_id": ObjectId(), **seed}, update, scope)
         fast = fast_updates.apply_simple(seed, update, inserting=True)
         if fast is not None:
             return {"_id": fast.pop("_id", ObjectId()), **fast}
@@ -104,6 +97,16 @@ class Outcome:
     upserted_id: Any
     before: Document | None
     after: Document | None
+
+
+def _let(filter: Any, variables: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The `let` variables in scope for an update pipeline. A filter cannot use them here:
+    the engine finds documents with its query matcher, which sees no variables."""
+    if variables and rules.has_expr(filter or {}):
+        raise OperationFailure(
+            "the embedded engine does not read `let` variables in an update's filter"
+        )
+    return let_scope(variables)
 
 
 def is_replacement(update: Any) -> bool:
@@ -138,18 +141,36 @@ class Writes:
             return self._coll.insert_one(new).inserted_id
 
     def update_one(
-        self, filter: Any, update: Any, upsert: bool, sort: Any, array_filters: Any
+        self,
+        filter: Any,
+        update: Any,
+        upsert: bool,
+        sort: Any,
+        array_filters: Any,
+        variables: Mapping[str, Any] | None = None,
     ) -> Outcome:
+        """One document's update; `variables` is the command's `let`."""
         dollar = _check_update(update, array_filters)
+        scope = _let(filter, variables)
         seed = rules.upsert_seed(filter) if upsert else {}
         found = reads.find(self._coll, filter, {"sort": sort, "limit": 1})
         if not found:
-            return self._upsert(seed, update, dollar) if upsert else Outcome(0, 0, None, None, None)
+            if not upsert:
+                return Outcome(0, 0, None, None, None)
+            return self._upsert(seed, update, dollar, scope)
         current = found[0]
-        new = self._update(current, update, array_filters, (filter or {}) if dollar else None)
+        resolve_from = (filter or {}) if dollar else None
+        new = self._update(current, update, array_filters, resolve_from, scope)
         return Outcome(1, int(new is not current), None, current, new)
 
-    def update_many(self, filter: Any, update: Any, upsert: bool, array_filters: Any) -> Outcome:
+    def update_many(
+        self,
+        filter: Any,
+        update: Any,
+        upsert: bool,
+        array_filters: Any,
+        variables: Mapping[str, Any] | None = None,
+    ) -> Outcome:
         """A `multi` update: each matching document in turn; as on a server, one that fails
         stops the statement, and the documents changed before it stay changed."""
         if is_replacement(update):
@@ -157,12 +178,17 @@ class Writes:
                 rules.FAILED_TO_PARSE, "multi update is not supported for replacement-style update"
             )
         dollar = _check_update(update, array_filters)
+        scope = _let(filter, variables)
         seed = rules.upsert_seed(filter) if upsert else {}
         found = reads.find(self._coll, filter, {})
         if not found:
-            return self._upsert(seed, update, dollar) if upsert else Outcome(0, 0, None, None, None)
+            if not upsert:
+                return Outcome(0, 0, None, None, None)
+            return self._upsert(seed, update, dollar, scope)
         resolve_from = (filter or {}) if dollar else None
-        modified = sum(self._update(d, update, array_filters, resolve_from) is not d for d in found)
+        modified = sum(
+            self._update(d, update, array_filters, resolve_from, scope) is not d for d in found
+        )
         return Outcome(len(found), modified, None, None, None)
 
     def delete(self, filter: Any, *, many: bool) -> int:
@@ -180,10 +206,10 @@ class Writes:
             mongomock.delete_stored(self._coll, found[0])
         return found[0] if found else None
 
-    def _upsert(self, seed: Document, update: Any, dollar: bool) -> Outcome:
+    def _upsert(self, seed: Document, update: Any, dollar: bool, scope: dict[str, Any]) -> Outcome:
         if dollar:  # an inserted document matched nothing for `$` to name
             raise positional.no_match()
-        new = self._updates.apply_upsert(self._coll, seed, update)
+        new = self._updates.apply_upsert(self._coll, seed, update, scope)
         if "_id" in seed:
             rules.check_immutable_id(seed["_id"], new["_id"])
         rules.check_document(new, too_large_code=rules.UPSERT_TOO_LARGE)
@@ -192,20 +218,25 @@ class Writes:
         return Outcome(0, 0, new["_id"], None, new)
 
     def _update(
-        self, current: Document, update: Any, array_filters: Any, resolve_from: Any
+        self,
+        current: Document,
+        update: Any,
+        array_filters: Any,
+        resolve_from: Any,
+        scope: dict[str, Any],
     ) -> Document:
         """What `update` makes of `current`, stored when it differs: `current` itself if not.
 
         `resolve_from` is the filter an update with a positional `$` resolves it from."""
         if resolve_from is not None:
             update = positional.resolve(resolve_from, current, update)
-        new = self._updates.apply_update(self._coll, current, update, array_filters)
+        new = self._updates.apply_update(self._coll, current, update, array_filters, scope)
         rules.check_immutable_id(current["_id"], new["_id"])
         rules.check_document(new, too_large_code=rules.UPDATE_TOO_LARGE)
         if new == current:
             return current
         with self._duplicate_keys():
-            mongomock.replace_stored(self._coll, new)
+            mongomock.replace_stored(self._coll, stored_copy(new))
         return new
 
     def create_indexes(self, specs: Iterable[Mapping[str, Any]]) -> list[str]:

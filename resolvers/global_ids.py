@@ -79,7 +79,10 @@ def global_id(type_name: str, *key: KeyPart) -> str:
 
 def parse_global_id(value: str) -> tuple[str, Key] | None:
     """The type and key a global id names; None when `value` is not exactly one."""
-    if len(value) > MAX_GLOBAL_ID_LENGTH or not BASE64URL.fullmatch(value):
+    # Every id encodes a JSON array, whose "[" is base64's "W": anything else is not one.
+    if not value.startswith("W") or len(value) > MAX_GLOBAL_ID_LENGTH:
+        return None
+    if not BASE64URL.fullmatch(value):
         return None
     try:
         raw = base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))

@@ -14,7 +14,7 @@ from resolvers import validation
 from resolvers.context import Info
 from resolvers.cursors import CursorCodec, Id, Integer, Text
 from resolvers.errors import BadUserInput, NotFound
-from resolvers.global_ids import domain_id
+from resolvers.global_ids import HEX_OBJECT_ID, domain_id
 from resolvers.idempotency import idempotency_key, once
 from resolvers.loaders import LoaderSpec, keyed
 from resolvers.paging import Page, PageRequest
@@ -147,18 +147,33 @@ class RecordedEvents:
 
 
 def _validated_event(index: int, event: SensorEventArgs) -> SensorEvent:
-    """An event's shape: what does not change with the time of the call."""
-    where = f"events[{index}]"
-    sensor_id = sensor_id_argument(event.sensor_id, argument=f"{where}.sensorId")
-    validation.positive(event.count, argument=f"{where}.count")
-    value = None if event.value is None else float(event.value)
-    if value is not None and not (math.isfinite(value) and abs(value) <= MAX_ABS_SENSOR_VALUE):
+    """An event's shape: what does not change with the time of the call. The common event (a
+    plain hex id, a count of 1 or more, a finite value) builds no argument name."""
+    raw_id, count, value = event.sensor_id, event.count, event.value
+    sensor_id = _plain_object_id(raw_id)
+    if sensor_id is None:
+        sensor_id = sensor_id_argument(raw_id, argument=f"events[{index}].sensorId")
+    if count < 1:
+        validation.positive(count, argument=f"events[{index}].count")
+    if value is None:
+        return SensorEvent(sensor_id, event.at, count, None)
+    value = float(value)
+    if not (math.isfinite(value) and abs(value) <= MAX_ABS_SENSOR_VALUE):
+        where = f"events[{index}]"
         raise BadUserInput(
             f"{where}.value: must be a finite number of at most {MAX_ABS_SENSOR_VALUE:g} in "
             "size (so that every sum stays finite)",
             argument=f"{where}.value",
         )
-    return SensorEvent(sensor_id, event.at, event.count, value)
+    return SensorEvent(sensor_id, event.at, count, value)
+
+
+def _plain_object_id(value: str) -> ObjectId | None:
+    """`value` as an ObjectId when it is 24 lowercase hex digits (no global id is: those begin
+    with "W"); None for anything else, which `sensor_id_argument` reads or refuses."""
+    if len(value) == 24 and HEX_OBJECT_ID.fullmatch(value) is not None:
+        return ObjectId(value)
+    return None
 
 
 def _check_times(events: Sequence[SensorEvent], now: datetime) -> None:

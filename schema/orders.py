@@ -12,10 +12,10 @@ from resolvers import orders as resolve_orders
 from resolvers import users as resolve
 from resolvers.context import Info
 from resolvers.users import LoadedUser
+from schema.input_builders import install_input_builder
 from schema.mutation import write_mutation
 from schema.node import Node, node_id
 from schema.relay import Connection
-from schema.strawberry_internals import install_input_builder
 from store.order_pages import PageArgs
 from store.users import OrderDoc, OrderPage
 

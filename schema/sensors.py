@@ -15,10 +15,10 @@ from resolvers import sensors as resolve
 from resolvers.context import Info
 from resolvers.idempotency import DESCRIPTION as KEY_DESCRIPTION
 from schema.errors import code_of
+from schema.input_builders import install_input_builder
 from schema.mutation import write_mutation
 from schema.node import Node, node_id
 from schema.relay import Connection
-from schema.strawberry_internals import install_input_builder
 from store.sensor_pages import SensorOrder as StoredSensorOrder
 from store.sensor_window import Window
 from store.sensors import HourTotal, SensorDoc

@@ -4,8 +4,14 @@ These are the fast paths and hooks the public API does not offer. When upgrading
 strawberry-graphql (the floor in pyproject.toml is the first release that reads `from_input`)
 or graphql-core, re-check each, and run `tests/server/test_fast_paths.py`, which fails when one
 silently stops being used:
-- `install_input_builder`: argument conversion calls `__strawberry_definition__.from_input`
-  (strawberry/types/arguments.py, `convert_argument`; 0.329.0 and later).
+- `install_input_builder` (schema/input_builders.py): argument conversion calls
+  `__strawberry_definition__.from_input` (strawberry/types/arguments.py, `convert_argument`;
+  0.329.0 and later); our `convert_argument` takes that module's function's place
+  (`convert_arguments` and its own recursion look it up by name), converting a list of a built
+  input type without the per-item dispatch.
+- `schema/variable_coercion.py` (installed on import, here): takes the place of graphql-core's
+  `coerce_input_value` and `input_is_nested_too_deeply` in graphql/execution/values.py, which
+  `coerce_variable_values` looks up by name, for lists of flat input objects.
 - `execute_document` (the lean path, schema/operation.py): graphql-core's execution as
   `Schema._execute_operation` runs it (strawberry/schema/schema.py), on `Schema._schema`, with
   `optimized_is_awaitable` and the schema's `execution_context_class` (which takes
@@ -31,8 +37,7 @@ silently stops being used:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from enum import Enum
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import strawberry
@@ -58,10 +63,9 @@ from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 from strawberry.schema.schema import validate_document as validate_document
 from strawberry.types import ExecutionContext
 from strawberry.types import ExecutionResult as StrawberryResult
-from strawberry.types.enum import StrawberryEnumDefinition
 from strawberry.types.graphql import OperationType
-from strawberry.utils.str_converters import to_camel_case
 
+from schema import variable_coercion as variable_coercion  # installs it
 from schema.errors import VariablesInvalid, retyped
 from schema.operation_choice import (
     KINDS_BY_METHOD,
@@ -72,36 +76,6 @@ from schema.operation_choice import (
 
 if TYPE_CHECKING:
     from schema.document_cache import DocumentCache
-
-
-def install_input_builder(input_type: type) -> None:
-    """Build `input_type` from graphql-core's coerced value directly: every field is already
-    parsed and defaulted, and the generic per-field conversion is the largest cost of a batch.
-    Enum fields arrive as their values (or, in some releases, names or members)."""
-    definition: Any = getattr(input_type, "__strawberry_definition__")  # noqa: B009
-    names = [
-        (f.python_name, f.graphql_name or to_camel_case(f.python_name)) for f in definition.fields
-    ]
-    enums: dict[str, Any] = {  # the Python enum of each enum field
-        f.python_name: f.type.wrapped_cls
-        for f in definition.fields
-        if isinstance(f.type, StrawberryEnumDefinition)
-    }
-
-    def from_input(cls: type, value: Mapping[str, Any], context: object) -> object:
-        fields = {name: value[key] for name, key in names if key in value}
-        for name, enum in enums.items():
-            if name in fields:
-                fields[name] = _enum_member(enum, fields[name])
-        return input_type(**fields)
-
-    definition.from_input = from_input
-
-
-def _enum_member(enum: type[Enum], raw: Any) -> Enum:
-    if isinstance(raw, enum):
-        return raw
-    return enum[raw] if raw in enum.__members__ else enum(raw)
 
 
 FieldGroup = list[FieldDetails]  # the field nodes of one response key, merged as executed

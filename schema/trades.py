@@ -12,10 +12,10 @@ from resolvers import trades as resolve
 from resolvers.context import Info
 from resolvers.idempotency import DESCRIPTION as KEY_DESCRIPTION
 from resolvers.trades import PlacedTrade
+from schema.input_builders import install_input_builder
 from schema.mutation import write_mutation
 from schema.node import Node, node_id
 from schema.relay import Connection
-from schema.strawberry_internals import install_input_builder
 from store.trades import Bucket
 from store.trades import TradeType as StoredTradeType
 

@@ -145,71 +145,104 @@ class _HourDelta:
             self.min = event.value if self.min is None else min(self.min, event.value)
             self.max = event.value if self.max is None else max(self.max, event.value)
 
+    def bucket(self, hour: datetime) -> dict[str, Any]:
+        """The hour as a new bucket holds it (value fields only when a value was recorded)."""
+        bucket: dict[str, Any] = {"timestamp": hour, "count": self.count}
+        if self.value_count:
+            bucket |= {"sum": self.sum, "min": self.min, "max": self.max}
+            bucket["valueCount"] = self.value_count
+        return bucket
 
-def _bucket_upsert(hour: datetime, delta: _HourDelta) -> dict[str, Any]:
-    """The seed's third stage: add to the hour's bucket, or append a new one."""
-    merged: dict[str, Any] = {
-        "count": {"$add": [{"$ifNull": ["$$this.count", 0]}, literal(delta.count)]}
+
+# One constant update pipeline for every call (MongoDB 7.2+ reads a computed `$getField`
+# name); a call's values travel in the update's `let`, as literals: `events` maps each
+# sensor's id (hex) to `{hours: [new-bucket shape], latest}`, `oldestKept` starts the window.
+_MINE = {"$getField": {"field": {"$toString": "$_id"}, "input": "$$events"}}
+_HAS_VALUES = {"$gt": ["$$this.valueCount", 0]}
+
+
+def _when_values(expression: dict[str, Any]) -> dict[str, Any]:
+    return {"$cond": [_HAS_VALUES, expression, "$$REMOVE"]}
+
+
+# `$$bucket` (a stored hour) plus `$$this` (the call's delta for that hour).
+_MERGED_HOUR = {
+    "count": {"$add": [{"$ifNull": ["$$bucket.count", 0]}, "$$this.count"]},
+    "sum": _when_values({"$add": [{"$ifNull": ["$$bucket.sum", 0]}, "$$this.sum"]}),
+    "min": _when_values({"$min": [{"$ifNull": ["$$bucket.min", "$$this.min"]}, "$$this.min"]}),
+    "max": _when_values({"$max": [{"$ifNull": ["$$bucket.max", "$$this.max"]}, "$$this.max"]}),
+    "valueCount": _when_values(
+        {"$add": [{"$ifNull": ["$$bucket.valueCount", 0]}, "$$this.valueCount"]}
+    ),
+}
+# The seed's third stage, per hour of the call: add to the hour's bucket, or append a new one.
+_ADD_HOUR = {
+    "$cond": {
+        "if": {"$in": ["$$this.timestamp", "$$value.timestamp"]},
+        "then": {
+            "$map": {
+                "input": "$$value",
+                "as": "bucket",
+                "in": {
+                    "$cond": {
+                        "if": {"$eq": ["$$bucket.timestamp", "$$this.timestamp"]},
+                        "then": {"$mergeObjects": ["$$bucket", _MERGED_HOUR]},
+                        "else": "$$bucket",
+                    }
+                },
+            }
+        },
+        "else": {"$concatArrays": ["$$value", ["$$this"]]},
     }
-    new_bucket: dict[str, Any] = {"timestamp": hour, "count": delta.count}
-    if delta.value_count:
-        merged |= {
-            "sum": {"$add": [{"$ifNull": ["$$this.sum", 0]}, literal(delta.sum)]},
-            "min": {"$min": [{"$ifNull": ["$$this.min", literal(delta.min)]}, literal(delta.min)]},
-            "max": {"$max": [{"$ifNull": ["$$this.max", literal(delta.max)]}, literal(delta.max)]},
-            "valueCount": {
-                "$add": [{"$ifNull": ["$$this.valueCount", 0]}, literal(delta.value_count)]
-            },
-        }
-        new_bucket |= {
-            "sum": delta.sum,
-            "min": delta.min,
-            "max": delta.max,
-            "valueCount": delta.value_count,
-        }
-    return {
-        "$cond": {
-            "if": {"$in": [literal(hour), "$totals.timestamp"]},
-            "then": {
-                "$map": {
-                    "input": "$totals",
+}
+_KEPT_TOTALS = {
+    "$filter": {
+        "input": {"$ifNull": ["$totals", []]},
+        "cond": {"$gte": ["$$this.timestamp", "$$oldestKept"]},
+    }
+}
+_LATEST = {"$getField": {"field": "latest", "input": _MINE}}
+RECORD_PIPELINE: list[dict[str, Any]] = [
+    {
+        "$set": {
+            "totals": {
+                "$let": {
+                    "vars": {"hours": {"$getField": {"field": "hours", "input": _MINE}}},
                     "in": {
-                        "$cond": {
-                            "if": {"$eq": ["$$this.timestamp", literal(hour)]},
-                            "then": {"$mergeObjects": ["$$this", merged]},
-                            "else": "$$this",
+                        "$reduce": {
+                            "input": "$$hours",
+                            "initialValue": _KEPT_TOTALS,
+                            "in": _ADD_HOUR,
                         }
                     },
                 }
             },
-            "else": {"$concatArrays": ["$totals", [literal(new_bucket)]]},
+            "lastEventAt": {
+                "$let": {
+                    "vars": {"latest": _LATEST},
+                    "in": {"$max": [{"$ifNull": ["$lastEventAt", "$$latest"]}, "$$latest"]},
+                }
+            },
         }
     }
+]
 
 
-def record_pipeline(
-    deltas: Mapping[datetime, _HourDelta], *, oldest_kept: datetime, last_event_at: datetime
-) -> list[dict[str, Any]]:
-    """One update-with-pipeline for one sensor: initialise, drop aged buckets, add each hour."""
-    stages: list[dict[str, Any]] = [
-        {"$set": {"totals": {"$ifNull": ["$totals", []]}}},
-        {
-            "$set": {
-                "totals": {
-                    "$filter": {
-                        "input": "$totals",
-                        "cond": {"$gte": ["$$this.timestamp", literal(oldest_kept)]},
-                    }
-                }
-            }
-        },
-    ]
-    stages += [{"$set": {"totals": _bucket_upsert(h, d)}} for h, d in sorted(deltas.items())]
-    latest = literal(last_event_at)
-    stages.append(
-        {"$set": {"lastEventAt": {"$max": [{"$ifNull": ["$lastEventAt", latest]}, latest]}}}
-    )
-    return stages
+def record_variables(
+    per_sensor: Mapping[ObjectId, Mapping[datetime, _HourDelta]],
+    latest: Mapping[ObjectId, datetime],
+    *,
+    oldest_kept: datetime,
+) -> dict[str, Any]:
+    """The `let` of one call's RECORD_PIPELINE updates."""
+    events = {
+        str(sensor_id): {
+            "hours": [delta.bucket(hour) for hour, delta in sorted(deltas.items())],
+            "latest": latest[sensor_id],
+        }
+        for sensor_id, deltas in per_sensor.items()
+    }
+    return {"events": literal(events), "oldestKept": literal(oldest_kept)}
 
 
 async def record_sensor_events(
@@ -218,7 +251,8 @@ async def record_sensor_events(
     """Apply validated events: one pipeline update per touched sensor, all in one bulk write.
 
     Events of one sensor are folded into per-hour deltas first, so each sensor document is
-    changed by exactly one atomic command however many events it receives.
+    changed by exactly one atomic command however many events it receives. Every update is
+    the same RECORD_PIPELINE; the deltas go in the bulk write's `let`.
     """
     per_sensor: dict[ObjectId, dict[datetime, _HourDelta]] = defaultdict(dict)
     latest: dict[ObjectId, datetime] = {}
@@ -228,15 +262,9 @@ async def record_sensor_events(
         latest[event.sensor_id] = max(event.at, latest.get(event.sensor_id, event.at))
     if not per_sensor:
         return RecordOutcome(missing=frozenset(), found=())
-    oldest_kept = Window.at(now).start
-    ops = [
-        UpdateOne(
-            {"_id": sensor_id},
-            record_pipeline(deltas, oldest_kept=oldest_kept, last_event_at=latest[sensor_id]),
-        )
-        for sensor_id, deltas in per_sensor.items()
-    ]
-    result = await coll.bulk_write(ops, ordered=False)
+    variables = record_variables(per_sensor, latest, oldest_kept=Window.at(now).start)
+    ops = [UpdateOne({"_id": sensor_id}, RECORD_PIPELINE) for sensor_id in per_sensor]
+    result = await coll.bulk_write(ops, ordered=False, let=variables)
     if result.matched_count == len(ops):
         return RecordOutcome(missing=frozenset(), found=None)
     # Some sensors do not exist: one more read tells which, and serves the payload as well.

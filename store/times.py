@@ -7,7 +7,10 @@ from datetime import UTC, datetime
 
 def as_utc(moment: datetime) -> datetime:
     """A stored time as an aware UTC datetime (a driver without `tz_aware` gives naive UTC)."""
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+    zone = moment.tzinfo
+    if zone is UTC:
+        return moment
+    return moment.replace(tzinfo=UTC) if zone is None else moment.astimezone(UTC)
 
 
 def hour_start(moment: datetime) -> datetime:
@@ -17,4 +20,5 @@ def hour_start(moment: datetime) -> datetime:
 def stored_time(moment: datetime) -> datetime:
     """`moment` as MongoDB keeps it: UTC, whole milliseconds (BSON dates hold no finer)."""
     moment = as_utc(moment)
-    return moment.replace(microsecond=moment.microsecond // 1000 * 1000)
+    extra = moment.microsecond % 1000
+    return moment.replace(microsecond=moment.microsecond - extra) if extra else moment

@@ -1,6 +1,6 @@
 """The fast paths, several on Strawberry and graphql-core internals, are taken
-(`schema/strawberry_internals.py`, `schema/operation.py`, `schema/check_memo.py`,
-`web/graphql_view.py`, `web/direct_route.py`).
+(`schema/strawberry_internals.py`, `schema/input_builders.py`, `schema/variable_coercion.py`,
+`schema/operation.py`, `schema/check_memo.py`, `web/graphql_view.py`, `web/direct_route.py`).
 
 Each would vanish silently on an upgrade or a refactoring that stops taking it; these tests
 fail instead.
@@ -20,6 +20,8 @@ from starlette.routing import Router
 from strawberry.http.async_base_view import AsyncBaseHTTPView
 
 import schema.document_cache as document_cache
+import schema.input_builders as input_builders
+import schema.variable_coercion as variable_coercion
 import web.graphql_view as graphql_view
 from schema.cost import CostLimit
 from schema.orders import OrderInput
@@ -73,6 +75,36 @@ async def test_input_builders_convert_every_input_object(
     for mutation in (RECORD_EVENTS, UPSERT, RECORD_TRADES):
         await api.data(mutation)
     assert built == {"SensorEventInput": 2, "OrderInput": 1, "TradeInput": 1}
+
+
+async def test_a_list_of_built_inputs_skips_strawberrys_per_item_conversion(
+    api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    converted: list[object] = []
+    original = input_builders._strawberry_convert_argument
+
+    def counting(value: object, type_: Any, *args: Any, **kwargs: Any) -> object:
+        converted.append(type_)
+        return original(value, type_, *args, **kwargs)
+
+    monkeypatch.setattr(input_builders, "_strawberry_convert_argument", counting)
+    for mutation in (RECORD_EVENTS, UPSERT, RECORD_TRADES):
+        await api.data(mutation)
+    built = (SensorEventInput, OrderInput, TradeInput)
+    assert converted  # the other arguments still go through Strawberry's conversion
+    assert not [t for t in converted if t in built or getattr(t, "of_type", None) in built]
+
+
+async def test_a_list_variable_of_flat_inputs_skips_graphql_cores_coercion(
+    api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[str] = []
+    _counting(monkeypatch, variable_coercion, "_graphql_coerce_input_value", calls)
+    _counting(monkeypatch, variable_coercion, "_graphql_input_is_nested_too_deeply", calls)
+    mutation = "mutation($e: [SensorEventInput!]!) { recordSensorEvents(events: $e) { accepted } }"
+    event = {"sensorId": "5a934e000102030405000000", "at": "2022-09-12T12:00:00Z"}
+    await api.data(mutation, {"e": [event, event]})
+    assert calls == []
 
 
 @pytest.mark.parametrize("method", ["POST", "GET"])

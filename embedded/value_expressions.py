@@ -1,0 +1,148 @@
+"""The compiled value operators of `embedded.compiler`: `$getField`, `$toString`,
+`$mergeObjects`, `$max` and `$min`.
+
+Each is compiled for the cases it answers exactly as a server does; anything else (a double or
+a date to a string, an argument of a type the operator refuses) goes to mongomock-ng's parser,
+as the other compiled operators do. `$max` and `$min` compare values of mixed types in BSON's
+order of types (where mongomock-ng fails). `$getField` is the
+server's, which mongomock-ng's is not: a computed field name (MongoDB 7.2+), a missing field
+missing, a null or missing input null, and the server's errors for a name that is not a string
+or an input that is not a document.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from bson import ObjectId
+from pymongo.errors import OperationFailure
+
+from embedded import mongomock_internals as mongomock
+from embedded.arithmetic import Interpret
+from embedded.mongomock_internals import NOTHING, Evaluator
+
+_new_parser = mongomock.new_parser
+_bson_key = mongomock.bson_sort_key
+_FIELD_NOT_A_STRING = 3041704
+_INPUT_NOT_AN_OBJECT = 3041705
+_COMPARED_ALIKE = frozenset({int, float, str, datetime})
+
+
+def _missing(value: Any) -> bool:
+    return value is None or value is NOTHING
+
+
+def _extreme(values: list[Any], pick: Any) -> Any:
+    """`pick` (max or min) of `values`, nulls and missing left out: by Python's order when
+    all are of one type that it orders as BSON does, else by BSON's order of types."""
+    present = [v for v in values if not _missing(v)]
+    if not present:
+        return None
+    kind = type(present[0])
+    alike = kind in _COMPARED_ALIKE and all(type(v) is kind for v in present)
+    if alike and (kind is not float or all(v == v for v in present)):  # NaN: BSON's least
+        return pick(present)
+    return pick(present, key=_bson_key)
+
+
+class ValueOperators:
+    """The `op_<name>` compilers; `_Compiler` provides `compile` and `interpret`."""
+
+    interpret: Interpret
+
+    def compile(self, e: Any) -> Evaluator:
+        raise NotImplementedError
+
+    def fallback(self, expression: Any) -> Evaluator:
+        raise NotImplementedError
+
+    def op_getField(self, value: Any) -> Evaluator | None:
+        if isinstance(value, str):
+            if value.startswith("$"):
+                return None
+            value = {"field": {"$literal": value}}
+        if not isinstance(value, dict) or not {"field"} <= set(value) <= {"field", "input"}:
+            return None
+        field = self.compile(value["field"])
+        source = self.compile(value.get("input", "$$CURRENT"))
+
+        def get_field(doc: Any, env: dict[str, Any]) -> Any:
+            name = field(doc, env)
+            if type(name) is not str:
+                kind = "missing" if name is NOTHING else type(name).__name__
+                raise OperationFailure(
+                    f"$getField requires 'field' to evaluate to type String, but got {kind}",
+                    _FIELD_NOT_A_STRING,
+                )
+            found = source(doc, env)
+            if _missing(found):
+                return None
+            if type(found) is not dict:
+                raise OperationFailure(
+                    "$getField requires 'input' to evaluate to type Object, but got "
+                    f"{type(found).__name__}",
+                    _INPUT_NOT_AN_OBJECT,
+                )
+            return found.get(name, NOTHING)
+
+        return get_field
+
+    def op_toString(self, value: Any) -> Evaluator | None:
+        if isinstance(value, list):
+            if len(value) != 1:
+                return None
+            value = value[0]
+        inner, fallback = self.compile(value), self.fallback({"$toString": value})
+
+        def to_string(doc: Any, env: dict[str, Any]) -> Any:
+            found = inner(doc, env)
+            kind = type(found)
+            if kind is ObjectId:
+                return str(found)
+            if kind is str:
+                return found
+            if _missing(found):
+                return None
+            if kind is bool:
+                return "true" if found else "false"
+            if kind is int:
+                return str(found)
+            return fallback(doc, env)  # doubles and dates have the server's own formats
+
+        return to_string
+
+    def op_mergeObjects(self, value: Any) -> Evaluator | None:
+        parts = [self.compile(x) for x in (value if isinstance(value, list) else [value])]
+        fallback = self.fallback({"$mergeObjects": value})
+
+        def merge(doc: Any, env: dict[str, Any]) -> Any:
+            merged: dict[str, Any] = {}
+            for part in parts:
+                found = part(doc, env)
+                if _missing(found):
+                    continue
+                if type(found) is not dict:
+                    return fallback(doc, env)  # not a document: mongomock-ng says so
+                merged.update(found)
+            return merged
+
+        return merge
+
+    def _picked(self, value: Any, pick: Any) -> Evaluator:
+        if isinstance(value, list):
+            parts = [self.compile(x) for x in value]
+            return lambda doc, env: _extreme([f(doc, env) for f in parts], pick)
+        inner = self.compile(value)
+
+        def of_one(doc: Any, env: dict[str, Any]) -> Any:
+            found = inner(doc, env)  # one operand: an array's elements are compared
+            return _extreme(found if type(found) is list else [found], pick)
+
+        return of_one
+
+    def op_max(self, value: Any) -> Evaluator | None:
+        return self._picked(value, max)
+
+    def op_min(self, value: Any) -> Evaluator | None:
+        return self._picked(value, min)

@@ -1,0 +1,155 @@
+"""Variables that are lists of flat input objects (every field a scalar or an enum), coerced
+by a closure built once per type instead of graphql-core's generic recursion.
+
+A batch mutation's variable holds up to a thousand input objects: graphql-core coerces each
+field of each through `coerce_input_value` with its type checks, after walking the whole value
+once more to check its nesting depth. A list of flat objects nests three deep whatever it
+holds, and its coercion is the same steps each time: these closures take them in a straight
+line. The answer is graphql-core's in every case (the value, or `Undefined` when it does not
+fit, after which graphql-core's own validation reports why); anything else, and a value that
+is not a list, goes to graphql-core.
+
+One of the uses of graphql-core internals listed in `schema.strawberry_internals`: this module
+takes the place of `coerce_input_value` and `input_is_nested_too_deeply` in
+graphql/execution/values.py, which `coerce_variable_values` looks up by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from graphql import (
+    GraphQLInputObjectType,
+    GraphQLInputType,
+    GraphQLList,
+    GraphQLNonNull,
+    Undefined,
+    is_leaf_type,
+    is_required_input_field,
+)
+from graphql.execution import values as graphql_values
+from graphql.utilities.coerce_input_value import coerce_default_value
+
+Coerce = Callable[[list[Any]], Any]
+# One field: name, name in the coerced dict, non-null, leaf type, coerced default (Undefined:
+# none; _REQUIRED when the field must be given).
+_Field = tuple[str, str, bool, Any, Any]
+_REQUIRED = object()
+
+# By item nullability and input object type (variable types are built anew per operation).
+_coercers: dict[tuple[bool, int], tuple[GraphQLInputObjectType, Coerce | None]] = {}
+
+
+def _fields(object_type: GraphQLInputObjectType) -> list[_Field] | None:
+    """The flat fields of `object_type`; None when one is not a scalar or an enum."""
+    fields: list[_Field] = []
+    for name, field in object_type.fields.items():
+        type_, non_null = field.type, isinstance(field.type, GraphQLNonNull)
+        leaf = type_.of_type if isinstance(type_, GraphQLNonNull) else type_
+        if not is_leaf_type(leaf):
+            return None
+        default = _REQUIRED if is_required_input_field(field) else coerce_default_value(field)
+        fields.append((name, field.out_name or name, non_null, leaf, default))
+    return fields
+
+
+def _object_coercer(object_type: GraphQLInputObjectType) -> Callable[[Any], Any] | None:
+    fields = _fields(object_type)
+    if fields is None or object_type.is_one_of:
+        return None
+    names, build = frozenset(object_type.fields), object_type.out_type
+
+    def coerce(value: Any) -> Any:
+        if not isinstance(value, dict):
+            return Undefined
+        for key, given in value.items():
+            if given is not Undefined and key not in names:
+                return Undefined
+        coerced: dict[str, Any] = {}
+        for name, out_name, non_null, leaf, default in fields:
+            given = value.get(name, Undefined)
+            if given is Undefined:
+                if default is _REQUIRED:
+                    return Undefined
+                if default is not Undefined:
+                    coerced[out_name] = default
+            elif given is None:
+                if non_null:
+                    return Undefined
+                coerced[out_name] = None
+            else:
+                try:
+                    parsed = leaf.coerce_input_value(given)
+                except Exception:
+                    return Undefined
+                if parsed is Undefined:
+                    return Undefined
+                coerced[out_name] = parsed
+        return build(coerced)
+
+    return coerce
+
+
+def _list_coercer(items_non_null: bool, object_type: GraphQLInputObjectType) -> Coerce | None:
+    """A coercer of a list of flat `object_type` objects (`[T!]` when `items_non_null`)."""
+    coerce_item = _object_coercer(object_type)
+    if coerce_item is None:
+        return None
+
+    def coerce(items: list[Any]) -> Any:
+        coerced: list[Any] = []
+        for item in items:
+            if item is None:
+                if items_non_null:
+                    return Undefined
+                coerced.append(None)
+                continue
+            value = coerce_item(item)
+            if value is Undefined:
+                return Undefined
+            coerced.append(value)
+        return coerced
+
+    return coerce
+
+
+def _coercer(type_: GraphQLInputType) -> Coerce | None:
+    """The coercer of `type_` when it is a list of input objects (`[T!]!`, `[T]`...) that are
+    flat; None for any other type."""
+    list_type = type_.of_type if isinstance(type_, GraphQLNonNull) else type_
+    if not isinstance(list_type, GraphQLList):
+        return None
+    item_type, items_non_null = list_type.of_type, isinstance(list_type.of_type, GraphQLNonNull)
+    object_type = item_type.of_type if items_non_null else item_type
+    if not isinstance(object_type, GraphQLInputObjectType):
+        return None
+    key = (items_non_null, id(object_type))
+    found = _coercers.get(key)
+    if found is None or found[0] is not object_type:
+        found = _coercers[key] = (object_type, _list_coercer(items_non_null, object_type))
+    return found[1]
+
+
+_graphql_coerce_input_value = graphql_values.coerce_input_value  # type: ignore[attr-defined]
+_graphql_input_is_nested_too_deeply = graphql_values.input_is_nested_too_deeply
+
+
+def coerce_input_value(input_value: Any, type_: GraphQLInputType) -> Any:
+    """graphql-core's `coerce_input_value`, a list of flat input objects coerced here."""
+    if type(input_value) is list:
+        coerce = _coercer(type_)
+        if coerce is not None:
+            return coerce(input_value)
+    return _graphql_coerce_input_value(input_value, type_)
+
+
+def input_is_nested_too_deeply(value: Any, type_: GraphQLInputType) -> bool:
+    """graphql-core's check; a list of flat input objects nests three deep at most."""
+    if _coercer(type_) is not None:
+        return False
+    return _graphql_input_is_nested_too_deeply(value, type_)
+
+
+graphql_values.coerce_input_value = coerce_input_value  # type: ignore[attr-defined]
+graphql_values.input_is_nested_too_deeply = input_is_nested_too_deeply

@@ -1,0 +1,59 @@
+"""Update pipelines of `$set`, `$addFields` and `$unset` stages, and an update's `let`
+variables, give a server's documents, in process and over the wire."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pymongo import UpdateOne
+
+from tests.engine.fronts import Front
+
+DOC = {"_id": 1, "a": 1, "b": {"c": 2}, "list": [1, 2]}
+
+
+async def _updated(front: Front, pipeline: list[dict[str, Any]], **options: Any) -> Any:
+    coll = front.collection("pipelines")
+    await coll.insert_one(DOC)
+    await coll.update_one({"_id": 1}, pipeline, **options)
+    return await coll.find_one({"_id": 1})
+
+
+async def test_set_stage_reads_the_document_as_it_was_before_the_stage(front: Front) -> None:
+    found = await _updated(front, [{"$set": {"a": 10, "copy": "$a"}}])
+    assert found == {**DOC, "a": 10, "copy": 1}
+
+
+async def test_set_stage_keeps_field_order_and_adds_new_fields_last(front: Front) -> None:
+    found = await _updated(front, [{"$set": {"new": 0, "a": 2}}])
+    assert list(found) == ["_id", "a", "b", "list", "new"]
+
+
+async def test_set_stage_removes_a_field_whose_value_is_missing(front: Front) -> None:
+    found = await _updated(front, [{"$set": {"a": "$$REMOVE", "list": "$nothing"}}])
+    assert found == {"_id": 1, "b": {"c": 2}}
+
+
+async def test_unset_stage_removes_fields(front: Front) -> None:
+    found = await _updated(front, [{"$unset": ["a", "list"]}, {"$set": {"d": "$a"}}])
+    assert found == {"_id": 1, "b": {"c": 2}}
+
+
+async def test_update_pipeline_reads_the_let_variables(front: Front) -> None:
+    pipeline = [{"$set": {"a": {"$add": ["$a", "$$step"]}, "text": "$$text"}}]
+    let = {"step": {"$literal": 5}, "text": {"$literal": "$a"}}
+    found = await _updated(front, pipeline, let=let)
+    assert (found["a"], found["text"]) == (6, "$a")
+
+
+async def test_bulk_write_let_is_every_statements(front: Front) -> None:
+    coll = front.collection("pipelines")
+    await coll.insert_many([{"_id": n, "a": n} for n in range(3)])
+    step = {"$getField": {"field": {"$toString": "$_id"}, "input": "$$steps"}}
+    pipeline = [{"$set": {"a": {"$add": ["$a", step]}}}]
+    requests = [UpdateOne({"_id": n}, pipeline) for n in range(3)]
+    let = {"steps": {"$literal": {"0": 10, "1": 20, "2": 30}}}
+    result = await coll.bulk_write(requests, ordered=False, let=let)
+    assert result.modified_count == 3
+    found = await coll.find({}, sort=[("_id", 1)]).to_list()
+    assert [doc["a"] for doc in found] == [10, 21, 32]

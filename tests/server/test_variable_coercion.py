@@ -1,0 +1,73 @@
+"""Lists of flat input objects are coerced by `schema/variable_coercion.py` exactly as
+graphql-core coerces them: the same value, or `Undefined` where it refuses one (its own
+validation then says why)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from graphql import GraphQLInputType, GraphQLList, GraphQLNonNull, Undefined
+
+from schema import variable_coercion
+from schema.schema import build_schema
+
+SCHEMA = build_schema()._schema
+EVENT_INPUT: Any = SCHEMA.get_type("SensorEventInput")
+TRADE_INPUT: Any = SCHEMA.get_type("TradeInput")
+EVENT = {"sensorId": "5a934e000102030405000000", "at": "2024-01-01T00:00:00Z"}
+TRADE = {"type": "SELL", "ticker": "T", "qty": 1, "date": "2024-01-01T00:00:00Z"}
+
+
+def _types(object_type: Any) -> list[GraphQLInputType]:
+    return [
+        GraphQLNonNull(GraphQLList(GraphQLNonNull(object_type))),
+        GraphQLList(GraphQLNonNull(object_type)),
+        GraphQLList(object_type),
+    ]
+
+
+VALUES: list[list[Any]] = [
+    [EVENT],
+    [EVENT, {**EVENT, "count": 3, "value": 1.5}],
+    [{**EVENT, "value": None}],
+    [{**EVENT, "value": 2}],  # an Int for a Float
+    [],
+    [None],
+    [{**EVENT, "count": None}],  # null for a field with a default: null
+    [{"at": EVENT["at"]}],  # a required field missing
+    [{**EVENT, "sensorId": None}],
+    [{**EVENT, "other": 1}],  # an unknown field
+    [{**EVENT, "at": "yesterday"}],  # the scalar refuses it
+    [{**EVENT, "count": "3"}],
+    [{**EVENT, "count": 2**40}],
+    [{**EVENT, "sensorId": 5}],  # an ID from an Int
+    [{**EVENT, "value": True}],
+    [{**EVENT, "value": Undefined}],
+    ["not an object"],
+    [[EVENT]],
+]
+
+
+@pytest.mark.parametrize("value", VALUES)
+@pytest.mark.parametrize("type_", _types(EVENT_INPUT))
+def test_flat_list_coercion_answers_as_graphql_core(value: list[Any], type_: Any) -> None:
+    expected = variable_coercion._graphql_coerce_input_value(value, type_)
+    found = variable_coercion.coerce_input_value(value, type_)
+    assert repr(found) == repr(expected)
+
+
+@pytest.mark.parametrize(
+    "value", [[TRADE], [{**TRADE, "type": "NOPE"}], [{**TRADE, "type": "SELL", "x": 1}]]
+)
+def test_flat_list_coercion_of_enum_fields_answers_as_graphql_core(value: list[Any]) -> None:
+    type_ = GraphQLNonNull(GraphQLList(GraphQLNonNull(TRADE_INPUT)))
+    expected = variable_coercion._graphql_coerce_input_value(value, type_)
+    found = variable_coercion.coerce_input_value(value, type_)
+    assert repr(found) == repr(expected)
+
+
+def test_flat_list_coercion_is_built_for_a_list_of_flat_objects_only() -> None:
+    assert variable_coercion._coercer(_types(EVENT_INPUT)[0]) is not None
+    assert variable_coercion._coercer(GraphQLNonNull(EVENT_INPUT)) is None
+    assert variable_coercion._coercer(SCHEMA.get_type("String")) is None  # type: ignore[arg-type]
