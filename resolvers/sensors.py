@@ -243,7 +243,8 @@ async def record_sensor_events(
         info,
         scope="recordSensorEvents",
         key=key,
-        request=[[e.sensor_id, e.at, e.count, e.value] for e in validated],
+        # What a retry must repeat: built only when there is a key to check it against.
+        request=key and [[e.sensor_id, e.at, e.count, e.value] for e in validated],
         write=write,
         answer=lambda done: {"missing": sorted(done.missing)},
         replay=_replayed,

@@ -242,7 +242,7 @@ def execute_document(
     if isinstance(built, list):
         return ExecutionResult(None, built)
     # A plain executor's result: never the incremental kind.
-    return cast(AwaitableOrValue[ExecutionResult], built.execute_operation())
+    return cast("AwaitableOrValue[ExecutionResult]", built.execute_operation())
 
 
 async def execute_with_extensions(

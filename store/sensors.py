@@ -257,9 +257,14 @@ async def record_sensor_events(
     per_sensor: dict[ObjectId, dict[datetime, _HourDelta]] = defaultdict(dict)
     latest: dict[ObjectId, datetime] = {}
     for event in events:
-        hour = hour_start(event.at)
-        per_sensor[event.sensor_id].setdefault(hour, _HourDelta()).add(event)
-        latest[event.sensor_id] = max(event.at, latest.get(event.sensor_id, event.at))
+        deltas, hour = per_sensor[event.sensor_id], hour_start(event.at)
+        delta = deltas.get(hour)
+        if delta is None:
+            delta = deltas[hour] = _HourDelta()
+        delta.add(event)
+        previous = latest.get(event.sensor_id)
+        if previous is None or event.at > previous:
+            latest[event.sensor_id] = event.at
     if not per_sensor:
         return RecordOutcome(missing=frozenset(), found=())
     variables = record_variables(per_sensor, latest, oldest_kept=Window.at(now).start)
