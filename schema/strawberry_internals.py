@@ -20,6 +20,10 @@ silently stops being used:
   traced path takes `Schema.execute`, `execute_with_extensions`, its refusals from
   strawberry/schema/exceptions.py made `OperationRefused`) and `_process_errors`' suggestion
   removal (`disable_field_suggestions`, left off: `label_errors` removes suggestions).
+- `TypedErrorsExecutionContext.execute_field`: graphql-core's `Executor.execute_field` (its
+  arguments, `middleware_manager`), and Strawberry's mark of a basic field's resolver
+  (`_is_default`, `GraphQLCoreConverter.from_resolver`), its `default_resolver` and the
+  "strawberry-definition" back-reference (schema/leaf_fields.py).
 - `TypedErrorsExecutionContext`: graphql-core's plain `Executor` with Strawberry's
   `StrawberryGraphQLCoreExecutionContext.build_resolve_info` (the resolve info its `Info`
   reads). Strawberry's class extends `IncrementalExecutor`, a third slower to build and needed
@@ -67,6 +71,7 @@ from strawberry.types.graphql import OperationType
 
 from schema import variable_coercion as variable_coercion  # installs it
 from schema.errors import VariablesInvalid, retyped
+from schema.leaf_fields import SLOW, leaf_reader
 from schema.operation_choice import (
     KINDS_BY_METHOD,
     NO_QUERY,
@@ -169,6 +174,28 @@ class TypedErrorsExecutionContext(Executor[None]):
     def __init__(self, *args: Any, operation_extensions: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.operation_extensions = operation_extensions
+
+    def execute_field(
+        self,
+        parent_type: GraphQLObjectType,
+        source: Any,
+        field_details_list: FieldGroup,
+        path: Any,
+        position_context: Any,
+    ) -> Any:
+        """A field that reads an attribute of a scalar or enum type in one step
+        (`schema.leaf_fields`); any other, and every field under middleware, as graphql-core
+        executes it."""
+        node = field_details_list[0].node
+        if self.middleware_manager is None and not node.arguments:
+            reader = leaf_reader(parent_type, node.name.value)
+            if reader is not None:
+                value = reader(source)
+                if value is not SLOW:
+                    return value
+        return super().execute_field(
+            parent_type, source, field_details_list, path, position_context
+        )
 
     @classmethod
     def build(cls, *args: Any, **kwargs: Any) -> Any:

@@ -1,6 +1,7 @@
 """The fast paths, several on Strawberry and graphql-core internals, are taken
 (`schema/strawberry_internals.py`, `schema/input_builders.py`, `schema/variable_coercion.py`,
-`schema/operation.py`, `schema/check_memo.py`, `web/graphql_view.py`, `web/direct_route.py`).
+`schema/leaf_fields.py`, `schema/operation.py`, `schema/check_memo.py`, `web/graphql_view.py`,
+`web/direct_route.py`).
 
 Each would vanish silently on an upgrade or a refactoring that stops taking it; these tests
 fail instead.
@@ -105,6 +106,24 @@ async def test_a_list_variable_of_flat_inputs_skips_graphql_cores_coercion(
     event = {"sensorId": "5a934e000102030405000000", "at": "2022-09-12T12:00:00Z"}
     await api.data(mutation, {"e": [event, event]})
     assert calls == []
+
+
+async def test_attribute_fields_of_scalar_type_skip_graphql_cores_execute_field(
+    api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    executed: list[str] = []
+    original = Executor.execute_field
+
+    def counting(self: Any, parent_type: Any, source: Any, fields: Any, *args: Any) -> Any:
+        executed.append(fields[0].node.name.value)
+        return original(self, parent_type, source, fields, *args)
+
+    monkeypatch.setattr(Executor, "execute_field", counting)
+    query = "{ __typename sensors(first: 1) { pageInfo { hasNextPage endCursor } } }"
+    data = await api.data(query)
+    assert data["sensors"]["pageInfo"]["hasNextPage"] in (True, False)
+    assert "sensors" in executed and "pageInfo" in executed
+    assert not {"__typename", "hasNextPage", "endCursor"} & set(executed)
 
 
 @pytest.mark.parametrize("method", ["POST", "GET"])

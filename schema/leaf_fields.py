@@ -1,0 +1,75 @@
+"""Fields that only read an attribute and return a scalar or an enum, completed in one step.
+
+A page of twenty orders selects some eighty such fields (`cursor`, `orderId`, `createTime`...);
+graphql-core executes each with its whole machinery: the field looked up again, a resolve info
+built, Strawberry's resolver wrapper called, the result tested for awaitability and completed
+through `complete_value`'s dispatch. For a field Strawberry marks basic (`_is_default`: no
+resolver, no extension, no permission), without arguments, whose type is a scalar or an enum,
+the answer is the attribute read with Strawberry's default resolver and coerced by the type:
+`TypedErrorsExecutionContext.execute_field` (schema/strawberry_internals.py) takes it from the
+reader built here, once per type and field. Whatever else can happen (a null for a non-null
+field, an exception, a value the type refuses) is left to graphql-core, which answers it, and
+its error, as always; so is every field when middleware runs (tracing sees every field).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from graphql import (
+    GraphQLEnumType,
+    GraphQLNonNull,
+    GraphQLObjectType,
+    GraphQLScalarType,
+    Undefined,
+)
+
+SLOW = object()  # the reader's answer when graphql-core must complete the field
+Reader = Callable[[Any], Any]
+_STRAWBERRY_FIELD = "strawberry-definition"  # GraphQLCoreConverter.DEFINITION_BACKREF
+
+# By parent type (held, so that its id stays its own) and field name.
+_readers: dict[tuple[int, str], tuple[GraphQLObjectType, Reader | None]] = {}
+
+
+def leaf_reader(parent_type: GraphQLObjectType, field_name: str) -> Reader | None:
+    """The reader of `parent_type.field_name`, or None when graphql-core must execute it."""
+    key = (id(parent_type), field_name)
+    found = _readers.get(key)
+    if found is None or found[0] is not parent_type:
+        found = _readers[key] = (parent_type, _reader(parent_type, field_name))
+    return found[1]
+
+
+def _reader(parent_type: GraphQLObjectType, field_name: str) -> Reader | None:
+    if field_name == "__typename":
+        name = parent_type.name
+        return lambda source: name
+    field_def = parent_type.fields.get(field_name)
+    if field_def is None or field_def.args or not getattr(field_def.resolve, "_is_default", False):
+        return None
+    strawberry_field = (field_def.extensions or {}).get(_STRAWBERRY_FIELD)
+    if strawberry_field is None:
+        return None
+    return_type, non_null = field_def.type, isinstance(field_def.type, GraphQLNonNull)
+    leaf = return_type.of_type if isinstance(return_type, GraphQLNonNull) else return_type
+    if not isinstance(leaf, GraphQLScalarType | GraphQLEnumType):
+        return None
+    resolve: Callable[[Any, str], Any] = strawberry_field.default_resolver
+    python_name: str = strawberry_field.python_name
+    coerce = leaf.coerce_output_value
+
+    def read(source: Any) -> Any:
+        value = resolve(source, python_name)
+        if value is None:
+            return SLOW if non_null else None
+        if isinstance(value, Exception):
+            return SLOW
+        try:
+            coerced = coerce(value)
+        except Exception:
+            return SLOW
+        return SLOW if coerced is None or coerced is Undefined else coerced
+
+    return read
