@@ -95,6 +95,14 @@ class HourlyTotal:
         )
 
 
+def _stats24h(root: Sensor) -> SensorStats:
+    return SensorStats.of(list(root.by_hour.values()))
+
+
+def _hourly(root: Sensor) -> list[HourlyTotal]:
+    return [HourlyTotal.of(hour, root.by_hour.get(hour)) for hour in root.window.hours()]
+
+
 @strawberry.type(description="A sensor and its event counts over the last 24 hours.")
 class Sensor(Node):
     sensor_id: strawberry.ID = strawberry.field(description="The sensor's own id.")
@@ -102,24 +110,26 @@ class Sensor(Node):
     count24h: int = strawberry.field(
         description="Events in the current UTC hour and the 23 before it, computed at read time."
     )
-    stats24h: SensorStats
+    # Computed when selected, from the window's hours that have events.
+    stats24h: SensorStats = strawberry.field(resolver=_stats24h)
     hourly: list[HourlyTotal] = strawberry.field(
-        description="The 24 hours of the window, oldest first, zeros included."
+        resolver=_hourly, description="The 24 hours of the window, oldest first, zeros included."
     )
     last_event_at: datetime | None
+    window: strawberry.Private[Window]
+    by_hour: strawberry.Private[dict[datetime, HourTotal]]
 
     @classmethod
     def from_doc(cls, doc: SensorDoc, *, now: datetime) -> Sensor:
         window = Window.at(now)
         by_hour = {t.hour: t for t in doc.totals if window.holds(t.hour)}
-        stats = SensorStats.of(list(by_hour.values()))
         return cls(
             id=node_id("Sensor", str(doc.id)),
             sensor_id=strawberry.ID(str(doc.id)),
             title=doc.title,
-            count24h=stats.count,
-            stats24h=stats,
-            hourly=[HourlyTotal.of(hour, by_hour.get(hour)) for hour in window.hours()],
+            count24h=_saturate(sum(t.count for t in by_hour.values())),
+            window=window,
+            by_hour=by_hour,
             last_event_at=doc.last_event_at,
         )
 

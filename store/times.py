@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from bson.tz_util import utc as BSON_UTC  # the zone PyMongo's tz_aware datetimes carry
+
 
 def as_utc(moment: datetime) -> datetime:
     """A stored time as an aware UTC datetime (a driver without `tz_aware` gives naive UTC)."""
     zone = moment.tzinfo
     if zone is UTC:
         return moment
-    return moment.replace(tzinfo=UTC) if zone is None else moment.astimezone(UTC)
+    if zone is None or zone is BSON_UTC:
+        return moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC)
 
 
 def hour_start(moment: datetime) -> datetime:
