@@ -8,9 +8,10 @@ server's code; `$filter` keeps an element when its condition is true as a server
 (so `""` and `[]` are true); `$map` gives null for an element whose value is missing; `$sum` of
 one array adds its numbers, of a list of expressions adds those that are numbers (an array among
 them is not one), booleans and strings are not numbers; `$reduce` binds `value` and `this`;
-`$concatArrays` is null when an argument is null or missing; `$in` compares as BSON does. A
-Decimal128, an argument of the wrong type (whose error mongomock-ng reports), booleans or
-documents to find with `$in`, and malformed arguments, go to mongomock-ng's parser.
+`$concatArrays` is null when an argument is null or missing, and refuses one that is not an
+array (28664); `$in` compares as BSON does, and refuses a second argument that is not an array
+(40081). A Decimal128, booleans or documents to find with `$in`, and malformed arguments, go to
+mongomock-ng's parser.
 """
 
 from __future__ import annotations
@@ -25,12 +26,12 @@ from pymongo.errors import OperationFailure
 from embedded import mongomock_internals as mongomock
 from embedded.arithmetic import Interpret
 from embedded.mongomock_internals import NOTHING, Evaluator
+from embedded.value_expressions import type_name
 
 _new_parser = mongomock.new_parser
 _truth = mongomock.mongodb_to_bool
 _ADDED = frozenset({int, float, Int64})
 _IGNORED = frozenset({str, bool, dict, list, type(None), datetime, ObjectId, type(NOTHING)})
-_TYPE_NAMES = {str: "string", int: "int", float: "double", bool: "bool", dict: "object"}
 _NOT_AN_ARRAY = {"$filter": 28651, "$map": 16883, "$reduce": 40080}
 # Values `$in` finds by Python equality, which is BSON's between them (a bool is not among
 # them: True == 1 in Python, never in BSON; nor documents, whose fields' order BSON compares).
@@ -47,9 +48,8 @@ def _array(operator: str, items: Any) -> list[Any] | None:
     if items is None or items is NOTHING:
         return None
     if type(items) is not list:
-        name = _TYPE_NAMES.get(type(items), type(items).__name__)
         code = _NOT_AN_ARRAY[operator]
-        raise OperationFailure(f"input to {operator} must be an array not {name}", code)
+        raise OperationFailure(f"input to {operator} must be an array not {type_name(items)}", code)
     return items
 
 
@@ -142,7 +142,6 @@ class ArrayOperators:
         if not isinstance(value, list):
             return None
         parts = [self.compile(x) for x in value]
-        fallback = self.fallback({"$concatArrays": value})
 
         def concat(doc: Any, env: dict[str, Any]) -> Any:
             joined: list[Any] = []
@@ -151,7 +150,9 @@ class ArrayOperators:
                 if found is None or found is NOTHING:
                     return None
                 if type(found) is not list:
-                    return fallback(doc, env)  # not an array: mongomock-ng says so
+                    raise OperationFailure(
+                        f"$concatArrays only supports arrays, not {type_name(found)}", 28664
+                    )
                 joined += found
             return joined
 
@@ -165,7 +166,12 @@ class ArrayOperators:
 
         def found_in(doc: Any, env: dict[str, Any]) -> Any:
             wanted, items = needle(doc, env), haystack(doc, env)
-            if type(items) is not list or type(wanted) not in _FOUND_BY_EQUALITY:
+            if type(items) is not list:
+                raise OperationFailure(
+                    f"$in requires an array as a second argument, found: {type_name(items)}",
+                    40081,
+                )
+            if type(wanted) not in _FOUND_BY_EQUALITY:
                 return fallback(doc, env)
             if wanted != wanted:
                 return fallback(doc, env)  # NaN equals NaN in BSON

@@ -14,6 +14,7 @@ from bson import ObjectId
 from embedded import mongomock_internals as mongomock
 
 _patch = mongomock.patch_datetimes
+_aware = mongomock.to_aware_datetimes
 _UNCHANGED = frozenset({str, int, float, bool, type(None), ObjectId, bytes})
 
 
@@ -27,3 +28,17 @@ def stored_copy(value: Any) -> Any:
     if kind in _UNCHANGED:
         return value
     return _patch(value)
+
+
+def reply_copy(value: Any) -> Any:
+    """A copy of `value` in the form the engine's reads give (and an update's pipeline sees):
+    datetimes aware UTC to the millisecond, as a driver sends a naive one (read as UTC) or one
+    of another zone."""
+    kind = type(value)
+    if kind is dict:
+        return {k: reply_copy(v) for k, v in value.items()}
+    if kind is list:
+        return [reply_copy(v) for v in value]
+    if kind in _UNCHANGED:
+        return value
+    return _aware(_patch(value))

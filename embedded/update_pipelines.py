@@ -22,6 +22,7 @@ from embedded import mongomock_internals as mongomock
 from embedded import operators, reads
 from embedded.mongomock_internals import NOTHING, Evaluator
 from embedded.protocols import Document
+from embedded.stored_form import reply_copy
 
 _SETTING = ("$set", "$addFields")
 
@@ -118,5 +119,6 @@ def apply_pipeline(
 
 
 def let_scope(variables: Mapping[str, Any] | None) -> dict[str, Any]:
-    """An update's `let`: each value an expression, evaluated once, before any document."""
-    return {name: reads.evaluate_once(e) for name, e in (variables or {}).items()}
+    """An update's `let`: each value an expression, evaluated once, before any document, in
+    the documents' form (a naive datetime is UTC, as on a server)."""
+    return {name: reply_copy(reads.evaluate_once(e)) for name, e in (variables or {}).items()}

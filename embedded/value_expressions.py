@@ -12,10 +12,11 @@ or an input that is not a document.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from bson import ObjectId
+from bson.int64 import Int64
 from pymongo.errors import OperationFailure
 
 from embedded import mongomock_internals as mongomock
@@ -26,22 +27,47 @@ _new_parser = mongomock.new_parser
 _bson_key = mongomock.bson_sort_key
 _FIELD_NOT_A_STRING = 3041704
 _INPUT_NOT_AN_OBJECT = 3041705
-_COMPARED_ALIKE = frozenset({int, float, str, datetime})
+_COMPARED_ALIKE = frozenset({str, datetime})
+_NUMBERS = frozenset({int, float, Int64})
+_TYPE_NAMES = {
+    str: "string", int: "int", Int64: "long", float: "double", bool: "bool", dict: "object",
+    list: "array", type(None): "null", datetime: "date", ObjectId: "objectId",
+    type(NOTHING): "missing",
+}  # fmt: skip
+_NOT_OBJECTS = 40400
 
 
 def _missing(value: Any) -> bool:
     return value is None or value is NOTHING
 
 
+def _iso_utc(moment: datetime) -> str:
+    """A date as a server's `$toString` writes it: UTC, milliseconds, "Z"."""
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC).replace(tzinfo=None)
+    return moment.isoformat(timespec="milliseconds") + "Z"
+
+
+def type_name(value: Any) -> str:
+    """A value's type as a server's messages name it."""
+    return _TYPE_NAMES.get(type(value), type(value).__name__)
+
+
+def _number_order(value: Any) -> tuple[int, Any]:
+    return (0, 0) if value != value else (1, value)  # NaN is BSON's least number
+
+
 def _extreme(values: list[Any], pick: Any) -> Any:
     """`pick` (max or min) of `values`, nulls and missing left out: by Python's order when
-    all are of one type that it orders as BSON does, else by BSON's order of types."""
+    all are of one type that it orders as BSON does (numbers by value, NaN least), else by
+    BSON's order of types."""
     present = [v for v in values if not _missing(v)]
     if not present:
         return None
+    if all(type(v) in _NUMBERS for v in present):
+        return pick(present, key=_number_order)
     kind = type(present[0])
-    alike = kind in _COMPARED_ALIKE and all(type(v) is kind for v in present)
-    if alike and (kind is not float or all(v == v for v in present)):  # NaN: BSON's least
+    if kind in _COMPARED_ALIKE and all(type(v) is kind for v in present):
         return pick(present)
     return pick(present, key=_bson_key)
 
@@ -70,9 +96,9 @@ class ValueOperators:
         def get_field(doc: Any, env: dict[str, Any]) -> Any:
             name = field(doc, env)
             if type(name) is not str:
-                kind = "missing" if name is NOTHING else type(name).__name__
                 raise OperationFailure(
-                    f"$getField requires 'field' to evaluate to type String, but got {kind}",
+                    "$getField requires 'field' to evaluate to type String, but got "
+                    f"{type_name(name)}",
                     _FIELD_NOT_A_STRING,
                 )
             found = source(doc, env)
@@ -81,7 +107,7 @@ class ValueOperators:
             if type(found) is not dict:
                 raise OperationFailure(
                     "$getField requires 'input' to evaluate to type Object, but got "
-                    f"{type(found).__name__}",
+                    f"{type_name(found)}",
                     _INPUT_NOT_AN_OBJECT,
                 )
             return found.get(name, NOTHING)
@@ -108,13 +134,14 @@ class ValueOperators:
                 return "true" if found else "false"
             if kind is int:
                 return str(found)
-            return fallback(doc, env)  # doubles and dates have the server's own formats
+            if kind is datetime:
+                return _iso_utc(found)
+            return fallback(doc, env)  # a double has the server's own format
 
         return to_string
 
     def op_mergeObjects(self, value: Any) -> Evaluator | None:
         parts = [self.compile(x) for x in (value if isinstance(value, list) else [value])]
-        fallback = self.fallback({"$mergeObjects": value})
 
         def merge(doc: Any, env: dict[str, Any]) -> Any:
             merged: dict[str, Any] = {}
@@ -123,13 +150,19 @@ class ValueOperators:
                 if _missing(found):
                     continue
                 if type(found) is not dict:
-                    return fallback(doc, env)  # not a document: mongomock-ng says so
+                    raise OperationFailure(
+                        "$mergeObjects requires object inputs, but input "
+                        f"{found!r} is of type {type_name(found)}",
+                        _NOT_OBJECTS,
+                    )
                 merged.update(found)
             return merged
 
         return merge
 
     def _picked(self, value: Any, pick: Any) -> Evaluator:
+        if isinstance(value, list) and len(value) == 1:
+            value = value[0]  # one operand, as without the list: an array's elements compared
         if isinstance(value, list):
             parts = [self.compile(x) for x in value]
             return lambda doc, env: _extreme([f(doc, env) for f in parts], pick)

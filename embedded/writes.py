@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+import bson
 from bson import ObjectId
 from pymongo.errors import DuplicateKeyError, OperationFailure, WriteError
 
@@ -211,7 +212,7 @@ class Writes:
             raise positional.no_match()
         new = self._updates.apply_upsert(self._coll, seed, update, scope)
         if "_id" in seed:
-            rules.check_immutable_id(seed["_id"], new["_id"])
+            rules.check_immutable_id(seed["_id"], new.get("_id", mongomock.NOTHING))
         rules.check_document(new, too_large_code=rules.UPSERT_TOO_LARGE)
         with self._duplicate_keys():
             self._coll.insert_one(new)
@@ -231,9 +232,10 @@ class Writes:
         if resolve_from is not None:
             update = positional.resolve(resolve_from, current, update)
         new = self._updates.apply_update(self._coll, current, update, array_filters, scope)
-        rules.check_immutable_id(current["_id"], new["_id"])
+        rules.check_immutable_id(current["_id"], new.get("_id", mongomock.NOTHING))
         rules.check_document(new, too_large_code=rules.UPDATE_TOO_LARGE)
-        if new == current:
+        # Python equates True with 1 and ignores field order; BSON does neither.
+        if new == current and bson.encode(new) == bson.encode(current):
             return current
         with self._duplicate_keys():
             mongomock.replace_stored(self._coll, stored_copy(new))

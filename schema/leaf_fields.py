@@ -3,11 +3,12 @@
 A page of twenty orders selects some eighty such fields (`cursor`, `orderId`, `createTime`...);
 graphql-core executes each with its whole machinery: the field looked up again, a resolve info
 built, Strawberry's resolver wrapper called, the result tested for awaitability and completed
-through `complete_value`'s dispatch. For a field Strawberry marks basic (`_is_default`: no
-resolver, no extension, no permission), without arguments, whose type is a scalar or an enum,
-the answer is the attribute read with Strawberry's default resolver and coerced by the type:
-`TypedErrorsExecutionContext.execute_field` (schema/strawberry_internals.py) takes it from the
-reader built here, once per type and field. Whatever else can happen (a null for a non-null
+through `complete_value`'s dispatch. For a field Strawberry resolves as a basic field (no
+resolver, no extension, no permission, no exception handler: `_get_basic_result`), without
+arguments, whose type is a scalar or an enum, the answer is the attribute read with
+Strawberry's default resolver and coerced by the type: `TypedErrorsExecutionContext.
+execute_field` (schema/strawberry_internals.py) takes it from the reader built here, once per
+type and field. Whatever else can happen (a null for a non-null
 field, an exception, a value the type refuses) is left to graphql-core, which answers it, and
 its error, as always; so is every field when middleware runs (tracing sees every field).
 """
@@ -47,10 +48,15 @@ def _reader(parent_type: GraphQLObjectType, field_name: str) -> Reader | None:
         name = parent_type.name
         return lambda source: name
     field_def = parent_type.fields.get(field_name)
-    if field_def is None or field_def.args or not getattr(field_def.resolve, "_is_default", False):
+    if field_def is None or field_def.args:
         return None
     strawberry_field = (field_def.extensions or {}).get(_STRAWBERRY_FIELD)
-    if strawberry_field is None:
+    # Strawberry's resolver of a basic field without exception handlers is `_get_basic_result`
+    # (`_is_default` alone marks every field without a resolver of its own, permissions too).
+    resolver_name = getattr(field_def.resolve, "__name__", None)
+    if strawberry_field is None or not strawberry_field.is_basic_field:
+        return None
+    if resolver_name != "_get_basic_result":
         return None
     return_type, non_null = field_def.type, isinstance(field_def.type, GraphQLNonNull)
     leaf = return_type.of_type if isinstance(return_type, GraphQLNonNull) else return_type
@@ -61,7 +67,10 @@ def _reader(parent_type: GraphQLObjectType, field_name: str) -> Reader | None:
     coerce = leaf.coerce_output_value
 
     def read(source: Any) -> Any:
-        value = resolve(source, python_name)
+        try:
+            value = resolve(source, python_name)
+        except Exception:  # graphql-core makes it this field's error
+            return SLOW
         if value is None:
             return SLOW if non_null else None
         if isinstance(value, Exception):

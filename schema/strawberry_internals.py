@@ -21,9 +21,9 @@ silently stops being used:
   strawberry/schema/exceptions.py made `OperationRefused`) and `_process_errors`' suggestion
   removal (`disable_field_suggestions`, left off: `label_errors` removes suggestions).
 - `TypedErrorsExecutionContext.execute_field`: graphql-core's `Executor.execute_field` (its
-  arguments, `middleware_manager`), and Strawberry's mark of a basic field's resolver
-  (`_is_default`, `GraphQLCoreConverter.from_resolver`), its `default_resolver` and the
-  "strawberry-definition" back-reference (schema/leaf_fields.py).
+  arguments, `middleware_manager`), and Strawberry's basic-field resolver
+  (`_get_basic_result` in `GraphQLCoreConverter.from_resolver`, `is_basic_field`), its
+  `default_resolver` and the "strawberry-definition" back-reference (schema/leaf_fields.py).
 - `TypedErrorsExecutionContext`: graphql-core's plain `Executor` with Strawberry's
   `StrawberryGraphQLCoreExecutionContext.build_resolve_info` (the resolve info its `Info`
   reads). Strawberry's class extends `IncrementalExecutor`, a third slower to build and needed

@@ -3,9 +3,12 @@ variables, give a server's documents, in process and over the wire."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
+import pytest
 from pymongo import UpdateOne
+from pymongo.errors import OperationFailure
 
 from tests.engine.fronts import Front
 
@@ -57,3 +60,29 @@ async def test_bulk_write_let_is_every_statements(front: Front) -> None:
     assert result.modified_count == 3
     found = await coll.find({}, sort=[("_id", 1)]).to_list()
     assert [doc["a"] for doc in found] == [10, 21, 32]
+
+
+async def test_update_pipeline_reads_a_naive_let_date_as_utc(front: Front) -> None:
+    coll = front.collection("pipelines")
+    await coll.insert_one({"_id": 1, "at": datetime(2024, 1, 1, tzinfo=UTC)})
+    pipeline = [{"$set": {"same": {"$eq": ["$at", "$$when"]}}}]
+    let = {"when": {"$literal": datetime(2024, 1, 1)}}  # naive: UTC, as a server reads it
+    await coll.update_one({"_id": 1}, pipeline, let=let)
+    assert (await coll.find_one({"_id": 1}))["same"] is True
+
+
+async def test_update_pipeline_may_not_remove_the_id(front: Front) -> None:
+    coll = front.collection("pipelines")
+    await coll.insert_one(DOC)
+    with pytest.raises(OperationFailure) as raised:
+        await coll.update_one({"_id": 1}, [{"$set": {"_id": "$$REMOVE"}}])
+    assert raised.value.code == 66
+    assert await coll.find_one({"_id": 1}) == DOC
+
+
+async def test_update_to_an_equal_value_of_another_type_is_stored(front: Front) -> None:
+    coll = front.collection("pipelines")
+    await coll.insert_one(DOC)
+    result = await coll.update_one({"_id": 1}, [{"$set": {"a": True}}])
+    assert result.modified_count == 1
+    assert (await coll.find_one({"_id": 1}))["a"] is True

@@ -44,6 +44,7 @@ ADDED = {"$add": ["$$value", "$$this"]}
         ({"$toString": "$s"}, "b"),
         ({"$toString": "$none"}, None),
         ({"$toString": 2.5}, "2.5"),
+        ({"$toString": "$when"}, "2024-01-01T00:00:00.000Z"),
         ({"$mergeObjects": ["$sub", {"b": 3, "c": "$n"}]}, {"a": 1, "b": 3, "c": 5}),
         ({"$mergeObjects": ["$sub", "$none", "$missing"]}, {"a": 1, "b": 2}),
         ({"$mergeObjects": "$sub"}, {"a": 1, "b": 2}),
@@ -53,6 +54,9 @@ ADDED = {"$add": ["$$value", "$$this"]}
         ({"$min": ["$none", "$missing"]}, None),
         ({"$max": [1, "a"]}, "a"),  # mixed types: BSON order, strings after numbers
         ({"$min": [1, "a", True]}, 1),
+        ({"$max": ["$list"]}, 30),  # one operand in a list is that operand
+        ({"$max": [float("nan"), 2.0]}, 2.0),  # NaN is the least number
+        ({"$min": [1, 2.5]}, 1),
         ({"$max": [1, 2.5]}, 2.5),
         (
             {
@@ -96,14 +100,25 @@ async def test_get_field_of_a_missing_field_is_missing(front: Front) -> None:
     assert "v" not in (await cursor.to_list())[0]
 
 
+async def test_min_of_nan_is_nan(front: Front) -> None:
+    coll = front.collection("values")
+    await coll.insert_one(DOC)
+    cursor = await coll.aggregate([{"$project": {"v": {"$min": [2.0, float("nan")]}}}])
+    value = (await cursor.to_list())[0]["v"]
+    assert value != value
+
+
 @pytest.mark.parametrize(
     ("expression", "code"),
     [
         ({"$getField": {"field": "$n", "input": "$sub"}}, 3041704),
         ({"$getField": {"field": "a", "input": "$n"}}, 3041705),
+        ({"$mergeObjects": ["$sub", 1]}, 40400),
+        ({"$concatArrays": ["$list", "$s"]}, 28664),
+        ({"$in": [1, "$s"]}, 40081),
     ],
 )
-async def test_get_field_refuses_what_a_server_refuses(
+async def test_value_expression_refuses_what_a_server_refuses(
     front: Front, expression: Any, code: int
 ) -> None:
     coll = front.collection("values")
