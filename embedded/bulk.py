@@ -18,6 +18,7 @@ from pymongo import DeleteOne, InsertOne, UpdateOne
 from pymongo.errors import WriteError
 
 from embedded import rules
+from embedded.update_pipelines import let_scope
 from embedded.writes import Writes
 
 # A server's limits of one write command (its hello reply says them to the driver).
@@ -112,9 +113,10 @@ def apply_run(
     Write errors are reported as PyMongo reports a server's (a DuplicateKeyError is one): each
     names its request's index in the bulk, code and statement.
     """
+    scope = let_scope(variables)  # once for the command's statements
     for index, op in run.requests:
         try:
-            _apply(writes, index, op, bulk, variables)
+            _apply(writes, index, op, bulk, scope)
         except WriteError as exc:
             bulk.errors.append(_write_error(index, op, exc))
             if ordered:

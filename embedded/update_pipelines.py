@@ -118,7 +118,17 @@ def apply_pipeline(
     return dict(result)
 
 
-def let_scope(variables: Mapping[str, Any] | None) -> dict[str, Any]:
-    """An update's `let`: each value an expression, evaluated once, before any document, in
-    the documents' form (a naive datetime is UTC, as on a server)."""
-    return {name: reply_copy(reads.evaluate_once(e)) for name, e in (variables or {}).items()}
+class LetScope(dict[str, Any]):
+    """A command's `let`, evaluated: what its statements' pipelines read."""
+
+
+def let_scope(variables: Mapping[str, Any] | None) -> LetScope:
+    """An update's `let`: each value an expression, evaluated once per command (a command of
+    many statements evaluates it first and passes the scope on), before any document, in the
+    documents' form (a naive datetime is UTC, as on a server)."""
+    if isinstance(variables, LetScope):
+        return variables
+    scope = LetScope()
+    for name, expression in (variables or {}).items():
+        scope[name] = reply_copy(reads.evaluate_once(expression))
+    return scope

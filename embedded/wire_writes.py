@@ -19,6 +19,7 @@ from pymongo.errors import OperationFailure
 from embedded import reads, rules
 from embedded.engine import EmbeddedEngine
 from embedded.protocols import Document
+from embedded.update_pipelines import let_scope
 from embedded.wire_messages import Request
 from embedded.wire_reads import sort_list
 from embedded.writes import Outcome, Writes
@@ -85,7 +86,7 @@ def insert(engine: EmbeddedEngine, request: Request) -> Document:
 
 def update(engine: EmbeddedEngine, request: Request) -> Document:
     # The command's `let` is every statement's.
-    each = functools.partial(_update, request.body.get("let"))
+    each = functools.partial(_update, let_scope(request.body.get("let")))  # once
     reply = _statements(engine, request, "updates", each)
     return {"n": reply.pop("n"), "nModified": reply.pop("nModified", 0), **reply}
 

@@ -10,6 +10,7 @@ import pytest
 from pymongo import UpdateOne
 from pymongo.errors import OperationFailure
 
+from embedded import reads
 from tests.engine.fronts import Front
 
 DOC = {"_id": 1, "a": 1, "b": {"c": 2}, "list": [1, 2]}
@@ -86,3 +87,22 @@ async def test_update_to_an_equal_value_of_another_type_is_stored(front: Front) 
     result = await coll.update_one({"_id": 1}, [{"$set": {"a": True}}])
     assert result.modified_count == 1
     assert (await coll.find_one({"_id": 1}))["a"] is True
+
+
+async def test_bulk_write_let_is_evaluated_once_per_command(
+    front: Front, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    coll = front.collection("pipelines")
+    await coll.insert_many([{"_id": n, "a": n} for n in range(3)])
+    evaluated: list[object] = []
+    original = reads.evaluate_once
+
+    def counting(expression: object) -> object:
+        evaluated.append(expression)
+        return original(expression)
+
+    monkeypatch.setattr(reads, "evaluate_once", counting)
+    pipeline = [{"$set": {"a": {"$add": ["$a", "$$step"]}}}]
+    requests = [UpdateOne({"_id": n}, pipeline) for n in range(3)]
+    await coll.bulk_write(requests, let={"step": {"$literal": 1}})
+    assert len(evaluated) == 1
