@@ -20,10 +20,10 @@ from embedded import examined, fast_filters, plans, projections, rules
 from embedded import mongomock_internals as mongomock
 from embedded.indexes import table_of
 from embedded.protocols import Document
+from embedded.stored_form import read_copy
 
 _clone = mongomock.clone_document
 _naive = mongomock.to_stored_datetimes
-_aware = mongomock.to_aware_datetimes
 
 # Stages that build new documents (or only reorder them) and never write into their input.
 _NON_MUTATING_STAGES = frozenset(
@@ -68,16 +68,7 @@ def _to_stored(value: Any, memo: dict[int, Any] | None = None, *, shared: bool =
     return converted
 
 
-def _to_reply(value: Any) -> Any:
-    """A copy of a stored value, with UTC datetimes, as a driver would decode it."""
-    kind = type(value)
-    if kind is dict:
-        return {k: _to_reply(v) for k, v in value.items()}
-    if kind is list:
-        return [_to_reply(v) for v in value]
-    if kind is str or kind is int or kind is float or value is None:
-        return value
-    return _aware(value)  # datetimes, and every less common type
+_to_reply = read_copy  # a stored value as a driver would decode it
 
 
 def _reads_in_place(pipeline: Iterable[Mapping[str, Any]]) -> bool:

@@ -1,12 +1,15 @@
-"""Documents in the form the engine stores them: naive UTC datetimes to the millisecond.
+"""Copies of documents in the engine's two forms: as stored (naive UTC datetimes to the
+millisecond, as mongomock-ng keeps them) and as read (aware UTC datetimes, as a driver decodes
+them).
 
-`stored_copy` gives what mongomock-ng's `patch_datetime_awareness_in_document` gives, walking
-plain dicts, lists and scalars by exact type (a document of hourly buckets is mostly those),
-and leaving the rest (datetimes, tuples, OrderedDicts, timestamps) to mongomock-ng.
+Each copy walks plain dicts, lists and scalars by exact type (a document of hourly buckets is
+mostly those) and hands every other value (datetimes, tuples, OrderedDicts, timestamps) to
+mongomock-ng's conversion, so the answers are its own.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bson import ObjectId
@@ -18,27 +21,32 @@ _aware = mongomock.to_aware_datetimes
 _UNCHANGED = frozenset({str, int, float, bool, type(None), ObjectId, bytes})
 
 
-def stored_copy(value: Any) -> Any:
-    """A copy of `value` in stored form."""
+def _copy(value: Any, convert: Callable[[Any], Any]) -> Any:
     kind = type(value)
     if kind is dict:
-        return {k: stored_copy(v) for k, v in value.items()}
+        return {k: _copy(v, convert) for k, v in value.items()}
     if kind is list:
-        return [stored_copy(v) for v in value]
+        return [_copy(v, convert) for v in value]
     if kind in _UNCHANGED:
         return value
-    return _patch(value)
+    return convert(value)
+
+
+def _as_read(value: Any) -> Any:
+    return _aware(_patch(value))
+
+
+def stored_copy(value: Any) -> Any:
+    """A copy of `value` in stored form (mongomock-ng's `patch_datetime_awareness_in_document`)."""
+    return _copy(value, _patch)
+
+
+def read_copy(value: Any) -> Any:
+    """A copy of a stored value as a read gives it."""
+    return _copy(value, _aware)
 
 
 def reply_copy(value: Any) -> Any:
-    """A copy of `value` in the form the engine's reads give (and an update's pipeline sees):
-    datetimes aware UTC to the millisecond, as a driver sends a naive one (read as UTC) or one
-    of another zone."""
-    kind = type(value)
-    if kind is dict:
-        return {k: reply_copy(v) for k, v in value.items()}
-    if kind is list:
-        return [reply_copy(v) for v in value]
-    if kind in _UNCHANGED:
-        return value
-    return _aware(_patch(value))
+    """A copy of any value in read form (what an update's pipeline sees): a naive datetime is
+    UTC, as a server reads it, one of another zone is made UTC, both to the millisecond."""
+    return _copy(value, _as_read)
