@@ -47,13 +47,22 @@ def as_index(value: Any, error: tuple[int, str]) -> Any:
     return int(value)
 
 
-class Arithmetic:
-    """The arithmetic `op_<name>` compilers; `_Compiler` provides `compile` and `interpret`."""
+class OperatorCompilers:
+    """What each family of `op_<name>` compilers uses of `embedded.compiler._Compiler`, which
+    provides it: the parser's `interpret`, `compile` of a sub-expression, and `fallback`, an
+    expression left to mongomock-ng."""
 
     interpret: Interpret
 
     def compile(self, e: Any) -> Evaluator:
         raise NotImplementedError
+
+    def fallback(self, expression: Any) -> Evaluator:
+        raise NotImplementedError
+
+
+class Arithmetic(OperatorCompilers):
+    """The arithmetic `op_<name>` compilers."""
 
     def _binary(
         self, operator: str, value: Any, native: Callable[[Any, Any], Any]

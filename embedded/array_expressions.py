@@ -24,7 +24,7 @@ from bson.int64 import Int64
 from pymongo.errors import OperationFailure
 
 from embedded import mongomock_internals as mongomock
-from embedded.arithmetic import Interpret
+from embedded.arithmetic import OperatorCompilers
 from embedded.mongomock_internals import NOTHING, Evaluator
 from embedded.value_expressions import type_name
 
@@ -65,16 +65,8 @@ def _total(values: list[Any]) -> Any:
     return total
 
 
-class ArrayOperators:
-    """The `op_<name>` compilers; `_Compiler` provides `compile` and `interpret`."""
-
-    interpret: Interpret
-
-    def compile(self, e: Any) -> Evaluator:
-        raise NotImplementedError
-
-    def fallback(self, expression: Any) -> Evaluator:
-        raise NotImplementedError
+class ArrayOperators(OperatorCompilers):
+    """The `op_<name>` compilers of this module."""
 
     def op_filter(self, value: Any) -> Evaluator | None:
         if not _arguments(value, {"input", "cond"}, {"as"}):

@@ -20,7 +20,7 @@ from bson.int64 import Int64
 from pymongo.errors import OperationFailure
 
 from embedded import mongomock_internals as mongomock
-from embedded.arithmetic import Interpret
+from embedded.arithmetic import OperatorCompilers
 from embedded.mongomock_internals import NOTHING, Evaluator
 
 _new_parser = mongomock.new_parser
@@ -72,16 +72,8 @@ def _extreme(values: list[Any], pick: Any) -> Any:
     return pick(present, key=_bson_key)
 
 
-class ValueOperators:
-    """The `op_<name>` compilers; `_Compiler` provides `compile` and `interpret`."""
-
-    interpret: Interpret
-
-    def compile(self, e: Any) -> Evaluator:
-        raise NotImplementedError
-
-    def fallback(self, expression: Any) -> Evaluator:
-        raise NotImplementedError
+class ValueOperators(OperatorCompilers):
+    """The `op_<name>` compilers of this module."""
 
     def op_getField(self, value: Any) -> Evaluator | None:
         if isinstance(value, str):
