@@ -12,7 +12,7 @@ from resolvers.cursors import CursorCodec, Millis, Text
 from resolvers.errors import ApiError
 from resolvers.loaders import LoaderSpec, keyed
 from resolvers.paging import Page, PageRequest
-from resolvers.selection import fields_named, selected, selects
+from resolvers.selection import selected, selects
 from resolvers.validation import parse_datetime
 from settings import MAX_ORDER_ID_LENGTH
 from store import users as store
@@ -77,7 +77,7 @@ def prefetch_args(info: Info) -> PageArgs | None:
         # Fields of one response key are merged: `totalCount` in any of them is selected.
         key = found[0].alias or found[0].name
         merged = [field for field in found if (field.alias or field.name) == key]
-        count = any(any(fields_named(field.selections, "totalCount")) for field in merged)
+        count = any(field.selects("totalCount") for field in merged)
         return page_args(request, max_create_time=moment, count=count)
     except (ApiError, ValueError, TypeError):
         return None

@@ -1,31 +1,73 @@
-"""A check's answer, kept for each operation that declares no variables.
+"""A check's answer, kept for each operation and the values of the variables the check read.
 
 An `ExecutionCheck` (the cost limit, payload arguments) answers from the operation's fields, its
-arguments and its variables' values alone. An operation without variables has the same fields
-and arguments on every request, so its answer is computed once: `{ __typename }` skips a walk
-of its fields per request, a tenth of its time.
+arguments and its variables' values alone, and it is deterministic: run again with the same
+values for the variables it read, it reads the same ones and answers the same. So its answer is
+kept by the values of those, noted as it runs (`OperationFields.recording`: collection with
+`@skip`/`@include`, and the arguments it reads, each field's coerced only when read). An
+operation without variables is checked once; `user(userId: $u) { orders(first: 20) ... }` once
+per page size, whatever the user, since no size reads `userId`. A value that cannot be hashed
+(a list of events) is not kept: such an operation is checked on every request.
 
 Answers are keyed by the operation node's identity (its hash is its whole content, and equal
-operations of two documents may spread different fragments), and each goes when its node does:
-the memo holds no document alive, so the document cache's byte budget still bounds them (an
-entry is a few hundred bytes, within what the cache accounts per document).
+operations of two documents may spread different fragments), at most `CHECK_ANSWERS_KEPT` per
+operation, and each goes when its node does: the memo holds no document alive, so the document
+cache's byte budget still bounds them (an entry is a few hundred bytes, within what the cache
+accounts per document).
 """
 
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 from graphql import GraphQLError, OperationDefinitionNode
 
-from schema.strawberry_internals import ExecutionCheck, OperationFields
+from schema.operation_fields import ExecutionCheck, OperationFields
 
-Kept = tuple[weakref.ref[OperationDefinitionNode], GraphQLError | None]
+Values = tuple[tuple[type, Any], ...]  # each read variable's type and value, in name order
 Forget = Callable[[weakref.ref[OperationDefinitionNode]], None]
+CHECK_ANSWERS_KEPT = 32  # per operation; a page size per answer, in practice a handful
+_ABSENT = object()  # a variable the request did not give (nor a default)
+
+
+@dataclass(slots=True)
+class Kept:
+    """One operation's answers, by the names of the variables read, then by their values."""
+
+    operation: weakref.ref[OperationDefinitionNode]
+    answers: dict[tuple[str, ...], dict[Values, GraphQLError | None]] = field(default_factory=dict)
+    count: int = 0
+
+    def find(self, variables: Mapping[str, Any]) -> tuple[bool, GraphQLError | None]:
+        for names, answers in self.answers.items():
+            values = _values(variables, names)
+            if values is not None and values in answers:
+                return True, answers[values]
+        return False, None
+
+    def keep(self, names: tuple[str, ...], values: Values, answer: GraphQLError | None) -> None:
+        if self.count >= CHECK_ANSWERS_KEPT:  # bounded: start again
+            self.answers.clear()
+            self.count = 0
+        self.answers.setdefault(names, {})[values] = answer
+        self.count += 1
+
+
+def _values(variables: Mapping[str, Any], names: tuple[str, ...]) -> Values | None:
+    """The key of these variables' values (typed: `True` is not `1`); None if unhashable."""
+    values = tuple((type(value), value) for value in (variables.get(n, _ABSENT) for n in names))
+    try:
+        hash(values)
+    except TypeError:
+        return None
+    return values
 
 
 class AnswersKept:
-    """`check`, its answer kept per operation without variables, while the operation lives."""
+    """`check`, its answer kept per operation and values of the variables it read."""
 
     def __init__(self, check: ExecutionCheck) -> None:
         self.check = check
@@ -33,20 +75,26 @@ class AnswersKept:
 
     def __call__(self, fields: OperationFields) -> GraphQLError | None:
         operation = fields.operation
-        if operation.variable_definitions:
-            return self.check(fields)
         key = id(operation)
-        found = self.kept.get(key)
-        if found is not None and found[0]() is operation:
-            return found[1]
-        answer = self.check(fields)
-        self.kept[key] = (weakref.ref(operation, self._forgetting(key)), answer)
+        kept = self.kept.get(key)
+        if kept is None or kept.operation() is not operation:
+            kept = self.kept[key] = Kept(weakref.ref(operation, self._forgetting(key)))
+        variables = fields.variables
+        found, answer = kept.find(variables)
+        if found:
+            return answer
+        with fields.recording() as read:
+            answer = self.check(fields)
+        names = tuple(sorted(read))
+        values = _values(variables, names)
+        if values is not None:
+            kept.keep(names, values, answer)
         return answer
 
     def _forgetting(self, key: int) -> Forget:
         def forget(ref: weakref.ref[OperationDefinitionNode]) -> None:
             found = self.kept.get(key)
-            if found is not None and found[0] is ref:  # not a newer operation's, at that id
+            if found is not None and found.operation is ref:  # not a newer one's, at that id
                 del self.kept[key]
 
         return forget

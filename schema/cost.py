@@ -35,7 +35,7 @@ from graphql import (
 from resolvers.errors import ApiError
 from resolvers.series_time import Granularity, point_starts, time_zone, whole_minute
 from schema.errors import RequestLimitExceeded
-from schema.strawberry_internals import FieldGroup, OperationFields
+from schema.operation_fields import FieldGroup, OperationFields
 from settings import (
     DEFAULT_PAGE_SIZE,
     MAX_FIELDS_PER_MEASUREMENT,

@@ -16,12 +16,14 @@ its error, as always; so is every field when middleware runs (tracing sees every
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 from typing import Any
 
 from graphql import (
     GraphQLEnumType,
     GraphQLNonNull,
     GraphQLObjectType,
+    GraphQLOutputType,
     GraphQLScalarType,
     Undefined,
 )
@@ -47,28 +49,19 @@ def _reader(parent_type: GraphQLObjectType, field_name: str) -> Reader | None:
     if field_name == "__typename":
         name = parent_type.name
         return lambda source: name
-    field_def = parent_type.fields.get(field_name)
-    if field_def is None or field_def.args:
+    attribute = basic_attribute(parent_type, field_name)
+    if attribute is None:
         return None
-    strawberry_field = (field_def.extensions or {}).get(_STRAWBERRY_FIELD)
-    # Strawberry's resolver of a basic field without exception handlers is `_get_basic_result`
-    # (`_is_default` alone marks every field without a resolver of its own, permissions too).
-    resolver_name = getattr(field_def.resolve, "__name__", None)
-    if strawberry_field is None or not strawberry_field.is_basic_field:
-        return None
-    if resolver_name != "_get_basic_result":
-        return None
-    return_type, non_null = field_def.type, isinstance(field_def.type, GraphQLNonNull)
+    return_type, attribute_of = attribute
+    non_null = isinstance(return_type, GraphQLNonNull)
     leaf = return_type.of_type if isinstance(return_type, GraphQLNonNull) else return_type
     if not isinstance(leaf, GraphQLScalarType | GraphQLEnumType):
         return None
-    resolve: Callable[[Any, str], Any] = strawberry_field.default_resolver
-    python_name: str = strawberry_field.python_name
     coerce = leaf.coerce_output_value
 
     def read(source: Any) -> Any:
         try:
-            value = resolve(source, python_name)
+            value = attribute_of(source)
         except Exception:  # graphql-core makes it this field's error
             return SLOW
         if value is None:
@@ -82,3 +75,26 @@ def _reader(parent_type: GraphQLObjectType, field_name: str) -> Reader | None:
         return SLOW if coerced is None or coerced is Undefined else coerced
 
     return read
+
+
+def basic_attribute(
+    parent_type: GraphQLObjectType, field_name: str
+) -> tuple[GraphQLOutputType, Reader] | None:
+    """The type of `parent_type.field_name` and the read of its value from a source, when
+    Strawberry resolves it as a basic field without arguments; else None."""
+    field_def = parent_type.fields.get(field_name)
+    if field_def is None or field_def.args:
+        return None
+    strawberry_field = (field_def.extensions or {}).get(_STRAWBERRY_FIELD)
+    # Strawberry's resolver of a basic field without exception handlers is `_get_basic_result`
+    # (`_is_default` alone marks every field without a resolver of its own, permissions too).
+    resolver_name = getattr(field_def.resolve, "__name__", None)
+    if strawberry_field is None or not strawberry_field.is_basic_field:
+        return None
+    if resolver_name != "_get_basic_result":
+        return None
+    resolve: Callable[[Any, str], Any] = strawberry_field.default_resolver
+    python_name: str = strawberry_field.python_name
+    if resolve is getattr:  # the default: one C call
+        return field_def.type, attrgetter(python_name)
+    return field_def.type, lambda source: resolve(source, python_name)

@@ -23,7 +23,7 @@ from resolvers.errors import ApiError
 from resolvers.orders import ORDER_CURSOR
 from resolvers.paging import check_page_arguments, check_page_number
 from resolvers.trades import TRADE_CURSOR
-from schema.strawberry_internals import FieldGroup, OperationFields
+from schema.operation_fields import FieldGroup, OperationFields
 from settings import Settings
 
 ArgumentCheck = Callable[[Mapping[str, Any], Settings], object]

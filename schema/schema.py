@@ -18,12 +18,13 @@ from schema.cost import CostLimit
 from schema.document_cache import DocumentCache
 from schema.errors import label_errors
 from schema.nodes import NodeQueries
+from schema.operation_fields import ExecutionCheck, OperationFields
 from schema.orders import UserMutations, UserQueries
 from schema.payload_arguments import PayloadArgumentsFirst
 from schema.scalars import SCALARS
 from schema.sensors import SensorMutations, SensorQueries
 from schema.series import SeriesMutations, SeriesQueries
-from schema.strawberry_internals import ExecutionCheck, OperationFields, PreparedDocumentSchema
+from schema.strawberry_internals import PreparedDocumentSchema
 from schema.trades import CustomerMutations, CustomerQueries
 from settings import Settings
 

@@ -21,9 +21,9 @@ silently stops being used:
   strawberry/schema/exceptions.py made `OperationRefused`) and `_process_errors`' suggestion
   removal (`disable_field_suggestions`, left off: `label_errors` removes suggestions).
 - `TypedErrorsExecutionContext.execute_field`: graphql-core's `Executor.execute_field` (its
-  arguments, `middleware_manager`), and Strawberry's basic-field resolver
-  (`_get_basic_result` in `GraphQLCoreConverter.from_resolver`, `is_basic_field`), its
-  `default_resolver` and the "strawberry-definition" back-reference (schema/leaf_fields.py).
+  arguments, `middleware_manager`) and `collect_subfields`, Strawberry's basic-field resolver
+  (`_get_basic_result`, `is_basic_field`), `default_resolver`, its `is_type_of`, and the
+  "strawberry-definition" back-reference (schema/leaf_fields.py, schema/object_fields.py).
 - `TypedErrorsExecutionContext`: graphql-core's plain `Executor` with Strawberry's
   `StrawberryGraphQLCoreExecutionContext.build_resolve_info` (the resolve info its `Info`
   reads). Strawberry's class extends `IncrementalExecutor`, a third slower to build and needed
@@ -33,32 +33,23 @@ silently stops being used:
 - `PreparedDocumentSchema._create_execution_context` (the traced path): Strawberry skips parsing
   when `graphql_document` is set and validation when `pre_execution_errors` is not None;
   `_provided_operation_name` is the operationName the client sent.
+- `resolvers/selection.py`: `Info._raw_info` (graphql-core's resolve info: `field_nodes`,
+  `fragments`) and `strawberry.types.nodes.convert_arguments`, instead of `selected_fields`.
 - `validate_document`: Strawberry's validation with its own rules (MaybeNull, OneOf) added.
-- `OperationFields`: graphql-core's `collect_fields`/`collect_subfields` ("for internal use
-  only", graphql/execution/collect_fields.py) and `get_argument_values`, on the built executor's
-  fragments and variables, so that a check sees the fields exactly as execution will.
+- `OperationFields` (schema/operation_fields.py): graphql-core's `collect_fields` ("for internal
+  use only", graphql/execution/collect_fields.py), the executor's memoised `collect_subfields`
+  and `get_argument_values`, on the built executor's fragments and variables, so that a check
+  sees the fields exactly as execution will; `execute_collected_root_fields` then executes the
+  root fields the check collected, so that each collection serves both.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import strawberry
-from graphql import (
-    DocumentNode,
-    FieldNode,
-    GraphQLError,
-    GraphQLField,
-    GraphQLInterfaceType,
-    GraphQLNamedType,
-    GraphQLObjectType,
-    GraphQLUnionType,
-    OperationDefinitionNode,
-)
+from graphql import DocumentNode, GraphQLObjectType
 from graphql.execution import ExecutionResult, Executor
-from graphql.execution.collect_fields import FieldDetails, collect_fields, collect_subfields
-from graphql.execution.values import get_argument_values
 from graphql.pyutils import AwaitableOrValue
 from strawberry.exceptions import MissingQueryError
 from strawberry.execution import optimized_is_awaitable
@@ -72,95 +63,17 @@ from strawberry.types.graphql import OperationType
 from schema import variable_coercion as variable_coercion  # installs it
 from schema.errors import VariablesInvalid, retyped
 from schema.leaf_fields import SLOW, leaf_reader
+from schema.object_fields import Plans, field_plan
 from schema.operation_choice import (
     KINDS_BY_METHOD,
     NO_QUERY,
     OperationRefused,
     unresolved_operation,
 )
+from schema.operation_fields import ExecutionCheck, FieldGroup, OperationFields
 
 if TYPE_CHECKING:
     from schema.document_cache import DocumentCache
-
-
-FieldGroup = list[FieldDetails]  # the field nodes of one response key, merged as executed
-
-
-class OperationFields:
-    """The fields an operation selects, collected as the executor will collect them: fragments
-    spread where their type condition can match, `@skip`/`@include` applied, one group per
-    response key (aliases apart), with the operation's coerced variables."""
-
-    def __init__(self, executor: Any) -> None:
-        self._executor = executor
-        self._root: tuple[GraphQLObjectType, dict[str, FieldGroup]] | None = None
-
-    @property
-    def operation(self) -> OperationDefinitionNode:
-        operation: OperationDefinitionNode = self._executor.operation
-        return operation
-
-    def root(self) -> tuple[GraphQLObjectType, dict[str, FieldGroup]] | None:
-        """The root type and its fields; collected once, however many checks ask."""
-        if self._root is not None:
-            return self._root
-        ex = self._executor
-        root_type = ex.schema.get_root_type(ex.operation.operation)
-        if root_type is None:
-            return None
-        collected = collect_fields(
-            ex.schema,
-            ex.fragments,
-            ex.variable_values,
-            root_type,
-            ex.operation,
-            ex.hide_suggestions,
-        )
-        self._root = root_type, collected.grouped_field_set
-        return self._root
-
-    def children(self, runtime_type: GraphQLObjectType, group: FieldGroup) -> dict[str, FieldGroup]:
-        ex = self._executor
-        collected = collect_subfields(
-            ex.schema,
-            ex.fragments,
-            ex.variable_values,
-            ex.operation,
-            runtime_type,
-            group,
-            ex.hide_suggestions,
-        )
-        return collected.grouped_field_set
-
-    def arguments(self, field: GraphQLField, group: FieldGroup) -> dict[str, Any]:
-        """The field's coerced arguments; none when they do not coerce (the field then fails
-        when it runs, and answers nothing)."""
-        first = group[0]
-        try:
-            return get_argument_values(
-                field, first.node, self._executor.variable_values, first.fragment_variable_values
-            )
-        except GraphQLError:
-            return {}
-
-    def possible_types(self, named: GraphQLNamedType) -> Sequence[GraphQLObjectType]:
-        """The object types a value of `named` may be: itself, or an interface's."""
-        if isinstance(named, GraphQLObjectType):
-            return [named]
-        if isinstance(named, GraphQLInterfaceType | GraphQLUnionType):
-            found: Sequence[GraphQLObjectType] = self._executor.schema.get_possible_types(named)
-            return found
-        return []
-
-    @staticmethod
-    def node(group: FieldGroup) -> FieldNode:
-        return group[0].node
-
-
-# A check of an operation before it runs: an error refuses it, and nothing executes. Its answer
-# must follow from the operation's fields, arguments and variables alone: it is kept for an
-# operation without variables (schema/check_memo.py).
-ExecutionCheck = Callable[[OperationFields], GraphQLError | None]
 
 
 class TypedErrorsExecutionContext(Executor[None]):
@@ -174,6 +87,8 @@ class TypedErrorsExecutionContext(Executor[None]):
     def __init__(self, *args: Any, operation_extensions: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.operation_extensions = operation_extensions
+        self.plans: Plans = {}
+        self.checked_root: dict[str, FieldGroup] | None = None
 
     def execute_field(
         self,
@@ -183,12 +98,13 @@ class TypedErrorsExecutionContext(Executor[None]):
         path: Any,
         position_context: Any,
     ) -> Any:
-        """A field that reads an attribute of a scalar or enum type in one step
-        (`schema.leaf_fields`); any other, and every field under middleware, as graphql-core
-        executes it."""
+        """A field that reads attributes only (`schema.leaf_fields`, `schema.object_fields`)
+        in one step; any other, and every field under middleware, as graphql-core executes it."""
         node = field_details_list[0].node
         if self.middleware_manager is None and not node.arguments:
-            reader = leaf_reader(parent_type, node.name.value)
+            reader = leaf_reader(parent_type, node.name.value) or field_plan(
+                self, self.plans, parent_type, field_details_list
+            )
             if reader is not None:
                 value = reader(source)
                 if value is not SLOW:
@@ -196,6 +112,14 @@ class TypedErrorsExecutionContext(Executor[None]):
         return super().execute_field(
             parent_type, source, field_details_list, path, position_context
         )
+
+    def execute_collected_root_fields(
+        self, root_type: Any, root: Any, fields: Any, *rest: Any
+    ) -> Any:
+        """The root fields the check collected, if it did (the same fields): each subfield
+        collection, memoised by field group, then serves both."""
+        fields = fields if self.checked_root is None else self.checked_root
+        return super().execute_collected_root_fields(root_type, root, fields, *rest)
 
     @classmethod
     def build(cls, *args: Any, **kwargs: Any) -> Any:

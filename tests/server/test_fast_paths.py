@@ -1,7 +1,7 @@
 """The fast paths, several on Strawberry and graphql-core internals, are taken
 (`schema/strawberry_internals.py`, `schema/input_builders.py`, `schema/variable_coercion.py`,
-`schema/leaf_fields.py`, `schema/operation.py`, `schema/check_memo.py`, `web/graphql_view.py`,
-`web/direct_route.py`).
+`schema/leaf_fields.py`, `schema/object_fields.py`, `schema/operation.py`, `schema/check_memo.py`,
+`resolvers/selection.py`, `web/graphql_view.py`, `web/direct_route.py`).
 
 Each would vanish silently on an upgrade or a refactoring that stops taking it; these tests
 fail instead.
@@ -119,11 +119,30 @@ async def test_attribute_fields_of_scalar_type_skip_graphql_cores_execute_field(
         return original(self, parent_type, source, fields, *args)
 
     monkeypatch.setattr(Executor, "execute_field", counting)
-    query = "{ __typename sensors(first: 1) { pageInfo { hasNextPage endCursor } } }"
+    query = "{ __typename sensors(first: 1) { totalCount } }"
     data = await api.data(query)
-    assert data["sensors"]["pageInfo"]["hasNextPage"] in (True, False)
-    assert "sensors" in executed and "pageInfo" in executed
-    assert not {"__typename", "hasNextPage", "endCursor"} & set(executed)
+    assert data["sensors"]["totalCount"] >= 0
+    assert executed == ["sensors", "totalCount"]  # a resolver of its own
+
+
+async def test_attribute_fields_of_object_type_skip_graphql_cores_execute_field(
+    api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    executed: list[str] = []
+    original = Executor.execute_field
+
+    def counting(self: Any, parent_type: Any, source: Any, fields: Any, *args: Any) -> Any:
+        executed.append(fields[0].node.name.value)
+        return original(self, parent_type, source, fields, *args)
+
+    await api.data(UPSERT)
+    monkeypatch.setattr(Executor, "execute_field", counting)
+    query = """{ user(userId: "u") { orders(first: 5) {
+      edges { cursor node { orderId ...O } } pageInfo { hasNextPage endCursor } } } }
+    fragment O on Order { createTime info __typename }"""
+    data = await api.data(query)
+    assert data["user"]["orders"]["edges"][0]["node"]["orderId"] == "1"
+    assert executed == ["user", "orders"]
 
 
 @pytest.mark.parametrize("method", ["POST", "GET"])
@@ -158,6 +177,23 @@ async def test_operations_run_on_graphql_cores_plain_executor(
     assert calls == []
 
 
+async def test_a_resolver_reads_its_selection_without_strawberrys_conversion(
+    api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[str] = []
+    await api.data(UPSERT)
+
+    def converted(info: Any) -> list[Any]:
+        calls.append("selected_fields")
+        return []
+
+    monkeypatch.setattr(strawberry.Info, "selected_fields", property(converted))
+    query = '{ user(userId: "u") { orders(first: 1) { totalCount edges { cursor } } } }'
+    data = await api.data(query)
+    assert data["user"]["orders"]["totalCount"] == 1
+    assert calls == []
+
+
 async def test_a_check_runs_once_for_an_operation_without_variables(
     api: Api, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -168,14 +204,18 @@ async def test_a_check_runs_once_for_an_operation_without_variables(
     assert calls == ["__call__"]
 
 
-async def test_a_check_runs_on_every_request_of_an_operation_with_variables(
+async def test_a_check_runs_once_per_value_of_the_variables_it_reads(
     api: Api, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls: list[str] = []
     _counting(monkeypatch, CostLimit, "__call__", calls)
-    for first in (1, 2, 1):
-        await api.data("query($n: Int) { sensors(first: $n) { totalCount } }", {"n": first})
-    assert calls == ["__call__"] * 3
+    query = (
+        "query($n: Int, $u: String!) {"
+        " sensors(first: $n) { edges { cursor } } user(userId: $u) { name } }"
+    )
+    for first, user in ((1, "a"), (2, "b"), (1, "c"), (2, "d")):
+        await api.data(query, {"n": first, "u": user})
+    assert calls == ["__call__"] * 2  # the size reads `first`; nothing reads `userId`
 
 
 @pytest.mark.parametrize(

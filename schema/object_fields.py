@@ -1,0 +1,178 @@
+"""Fields whose whole answer is attribute reads, completed in one step with their selections.
+
+A page of twenty orders answers `edges { cursor node { orderId info createTime } }`: for each
+edge, graphql-core completes an object (its fields collected, its `is_type_of` asked), executes
+`cursor` and `node` (a resolve info built, Strawberry's resolver wrapper called), completes the
+order and executes its three fields; some ten steps of machinery per value read. When a field
+and everything selected under it are basic fields (schema/leaf_fields.py: an attribute read
+with Strawberry's default resolver, no arguments) over object types (no interface or union to
+resolve), lists and leaves, the answer is those reads, shaped by the selection: a plan, built
+once per execution from the fields graphql-core collects (fragments spread, `@skip`/`@include`
+applied), reads them all.
+
+Whatever else can happen (a null for a non-null field, a read that raises, a value its type
+refuses, an object of another type, a list that is not a list) makes the plan answer SLOW, and
+graphql-core executes the field as always, errors and paths included: the reads are attribute
+reads, so reading again changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, cast
+
+from graphql import (
+    GraphQLEnumType,
+    GraphQLList,
+    GraphQLNonNull,
+    GraphQLObjectType,
+    GraphQLOutputType,
+    GraphQLScalarType,
+    Undefined,
+)
+from graphql.execution.collect_fields import FieldDetails
+
+from schema.leaf_fields import SLOW, basic_attribute, leaf_reader
+
+Complete = Callable[[Any], Any]  # a value (or the source, for a field) to its answer, or SLOW
+FieldGroup = list[FieldDetails]
+Plans = dict[tuple[int, int], tuple[GraphQLObjectType, FieldGroup, "Complete | None"]]
+# Strawberry's own `is_type_of` (GraphQLCoreConverter.from_object) reads no resolve info.
+_STRAWBERRY_IS_TYPE_OF = "_get_is_type_of.<locals>.is_type_of"
+_NO_INFO: Any = None
+
+
+def field_plan(
+    executor: Any, plans: Plans, parent_type: GraphQLObjectType, group: FieldGroup
+) -> Complete | None:
+    """The plan of the field `group` selects on `parent_type`, kept in `plans` (one execution's:
+    its groups are the executor's, alive while it runs); None when graphql-core must run it."""
+    key = (id(parent_type), id(group))
+    found = plans.get(key)
+    if found is not None:
+        return found[2]
+    plan = _field_plan(executor, plans, parent_type, group)
+    plans[key] = (parent_type, group, plan)
+    return plan
+
+
+def _field_plan(
+    executor: Any, plans: Plans, parent_type: GraphQLObjectType, group: FieldGroup
+) -> Complete | None:
+    node = group[0].node
+    if node.arguments or (node.directives and _other_directives(group)):
+        return None
+    name = node.name.value
+    leaf = leaf_reader(parent_type, name)
+    if leaf is not None:
+        return leaf
+    attribute = basic_attribute(parent_type, name)
+    if attribute is None:
+        return None
+    field_type, read = attribute
+    complete = _value_plan(executor, plans, field_type, group)
+    if complete is None:
+        return None
+
+    def run(source: Any) -> Any:
+        try:
+            value = read(source)
+        except Exception:  # graphql-core makes it this field's error
+            return SLOW
+        return complete(value)
+
+    return run
+
+
+def _other_directives(group: FieldGroup) -> bool:
+    """Whether a field carries a directive other than `@skip`/`@include` (already applied)."""
+    return any(
+        directive.name.value not in ("skip", "include")
+        for details in group
+        for directive in details.node.directives or ()
+    )
+
+
+def _value_plan(
+    executor: Any, plans: Plans, type_: GraphQLOutputType, group: FieldGroup
+) -> Complete | None:
+    non_null = isinstance(type_, GraphQLNonNull)
+    inner = cast("GraphQLNonNull[Any]", type_).of_type if non_null else type_
+    if isinstance(inner, GraphQLList):
+        item = _value_plan(executor, plans, inner.of_type, group)
+        return None if item is None else _list_plan(item, non_null)
+    if isinstance(inner, GraphQLObjectType):
+        return _object_plan(executor, plans, inner, group, non_null)
+    if isinstance(inner, GraphQLScalarType | GraphQLEnumType):
+        return _leaf_plan(inner.coerce_output_value, non_null)
+    return None  # an interface or a union: graphql-core resolves the type
+
+
+def _list_plan(item: Complete, non_null: bool) -> Complete:
+    def complete(value: Any) -> Any:
+        if value is None:
+            return SLOW if non_null else None
+        if not isinstance(value, list | tuple):
+            return SLOW
+        answers = []
+        for each in value:
+            answer = item(each)
+            if answer is SLOW:
+                return SLOW
+            answers.append(answer)
+        return answers
+
+    return complete
+
+
+def _object_plan(
+    executor: Any,
+    plans: Plans,
+    object_type: GraphQLObjectType,
+    group: FieldGroup,
+    non_null: bool,
+) -> Complete | None:
+    is_type_of = object_type.is_type_of
+    if is_type_of is not None and not getattr(is_type_of, "__qualname__", "").endswith(
+        _STRAWBERRY_IS_TYPE_OF
+    ):
+        return None
+    grouped, deferred, _forbidden = executor.collect_subfields(object_type, group)
+    if deferred:
+        return None
+    fields: list[tuple[str, Complete]] = []
+    for response_key, subgroup in grouped.items():
+        plan = field_plan(executor, plans, object_type, subgroup)
+        if plan is None:
+            return None
+        fields.append((response_key, plan))
+
+    def complete(value: Any) -> Any:
+        if value is None:
+            return SLOW if non_null else None
+        if is_type_of is not None and not is_type_of(value, _NO_INFO):
+            return SLOW
+        answer = {}
+        for response_key, plan in fields:
+            found = plan(value)
+            if found is SLOW:
+                return SLOW
+            answer[response_key] = found
+        return answer
+
+    return complete
+
+
+def _leaf_plan(coerce: Callable[[Any], Any], non_null: bool) -> Complete:
+    def complete(value: Any) -> Any:
+        if value is None:
+            return SLOW if non_null else None
+        if isinstance(value, Exception):
+            return SLOW
+        try:
+            coerced = coerce(value)
+        except Exception:
+            return SLOW
+        return SLOW if coerced is None or coerced is Undefined else coerced
+
+    return complete
