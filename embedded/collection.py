@@ -4,7 +4,8 @@ uses.
 Each public coroutine is one command, named as PyMongo names what it sends: it yields to the event
 loop once, as a round trip would, then is reported to the engine's observer and runs without
 interruption under the engine's lock, on the engine's worker thread (`EmbeddedEngine.run`), which
-makes each command atomic for concurrent requests and leaves the event loop free meanwhile.
+makes each command atomic for concurrent requests and leaves the event loop free meanwhile; a
+read that examines one document at most (by `_id` or a unique key) runs on the loop instead.
 What takes several round trips with PyMongo takes as many commands here: a read past its first
 batch (`embedded.cursors`), a bulk write of several kinds or sizes (`embedded.bulk`). What PyMongo
 refuses before sending is refused before any round trip (`embedded.driver`), and failures are
@@ -68,16 +69,17 @@ class EmbeddedCollection:
         action: Callable[[], T],
         reply: Callable[[T], object] | None = None,
         sent: Mapping[str, Any] | None = None,
+        small: Callable[[], bool] | None = None,
     ) -> T:
-        """`action` as one command, run by the engine off the event loop; the observer is told
-        of `reply(result)` (the result).
+        """`action` as one command, run by the engine off the event loop, or on it when
+        `small()` (`EmbeddedEngine.run`); the observer is told of `reply(result)` (the result).
 
         `sent` is the command as PyMongo would send it: what it refuses is refused here too,
         before any round trip (`embedded.driver`)."""
         if sent is not None:
             driver.check_command(sent)
         await asyncio.sleep(0)  # a round trip lets other requests run, as network I/O does
-        return await self._engine.run(command, action, reply)  # off the event loop
+        return await self._engine.run(command, action, reply, small=small)
 
     async def _read(
         self,
@@ -85,6 +87,7 @@ class EmbeddedCollection:
         action: Callable[[], list[Document]],
         batch_size: int | None,
         single: bool,
+        small: Callable[[], bool],
     ) -> BatchCursor:
         """A read, cut into a server's batches: the command's reply brings the first."""
 
@@ -93,7 +96,9 @@ class EmbeddedCollection:
             return split(action(), first=first, size=batch_size, single=single)
 
         command = next(iter(sent))
-        batches = await self._run(command, run, reply=lambda found: found[0], sent=sent)
+        batches = await self._run(
+            command, run, reply=lambda found: found[0], sent=sent, small=small
+        )
         return BatchCursor(self._engine.observer, batches[0], batches[1:])
 
     # Reads.
@@ -109,7 +114,11 @@ class EmbeddedCollection:
         sent = {"find": self.name, "filter": filter or {}, **_options(kwargs)}
         return EmbeddedCursor(
             lambda: self._read(
-                sent, lambda: reads.find(coll, filter, kwargs), batch_size, single=limit < 0
+                sent,
+                lambda: reads.find(coll, filter, kwargs),
+                batch_size,
+                single=limit < 0,
+                small=lambda: reads.examines_one_document(coll, filter),
             )
         )
 
@@ -125,7 +134,11 @@ class EmbeddedCollection:
         batch_size = kwargs.get("batchSize")
         sent = {"aggregate": self.name, "pipeline": stages, "let": let}
         return await self._read(
-            sent, lambda: unions.aggregate(self._coll, stages, let), batch_size, single=False
+            sent,
+            lambda: unions.aggregate(self._coll, stages, let),
+            batch_size,
+            single=False,
+            small=lambda: reads.examines_one_document(self._coll, None, stages, let),
         )
 
     async def count_documents(self, filter: Any, *args: Any, **kwargs: Any) -> int:

@@ -77,6 +77,12 @@ def counted(coll: Any, filter: Mapping[str, Any]) -> int | None:
     return best.cost - len(exceptions) + sum(1 for doc in exceptions if match(doc))
 
 
+def examines_at_most_one(coll: Any, filter: Mapping[str, Any]) -> bool:
+    """Whether matching `filter` (stored datetimes) examines one stored document at most: a
+    lookup by `_id` or by a unique key, or a collection of one."""
+    return _cost(table_of(coll), filter, conditions.required(filter)) <= 1
+
+
 def count(coll: Any, filter: Mapping[str, Any], skip: int = 0, limit: int = 0) -> int:
     found = len(matching(coll, filter)) - skip
     return max(0, min(found, limit) if limit else found)

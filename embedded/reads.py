@@ -12,7 +12,7 @@ Which stored documents a filter examines, and a leading sort with its limit, is 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -97,18 +97,53 @@ def aggregate(
 ) -> list[Document]:
     """`variables` is the `let` option: each value an expression, evaluated once."""
     stages = list(pipeline)
-    match: Mapping[str, Any] | None = None
-    # The first `$match` runs as a filter on the stored documents, unless it is an `$expr` that
-    # may use the `let` variables, which a filter cannot see: that one stays a stage.
-    first = stages[0] if stages else {}
-    if set(first) == {"$match"} and not (variables and rules.has_expr(first["$match"])):
-        match = stages.pop(0)["$match"]
+    match = _leading_match(stages, variables)
+    if match is not None:
+        del stages[:1]
     docs = _sorted_and_limited(coll, _to_stored(match or {}), stages)
     copy = dict if _reads_in_place(stages) else _clone
     docs = [copy(doc) for doc in docs]
     scope = {name: evaluate_once(e) for name, e in _to_stored(dict(variables or {})).items()}
     result = mongomock.run_pipeline(coll, docs, _to_stored(stages, shared=True), scope)
     return [_to_reply(doc) for doc in result]
+
+
+# Stages that read other collections, or the whole one: the read is not bounded by its match.
+_UNBOUNDED_STAGES = frozenset({"$lookup", "$graphLookup", "$unionWith", "$documents"})
+
+
+def _leading_match(
+    stages: Sequence[Mapping[str, Any]], variables: Mapping[str, Any] | None
+) -> Mapping[str, Any] | None:
+    """The first `$match`, run as a filter on the stored documents, unless it is an `$expr`
+    that may use the `let` variables, which a filter cannot see: that one stays a stage."""
+    first = stages[0] if stages else {}
+    if set(first) == {"$match"} and not (variables and rules.has_expr(first["$match"])):
+        match: Mapping[str, Any] = first["$match"]
+        return match
+    return None
+
+
+def examines_one_document(
+    coll: Any,
+    filter: Mapping[str, Any] | None,
+    stages: Sequence[Mapping[str, Any]] = (),
+    variables: Mapping[str, Any] | None = None,
+) -> bool:
+    """Whether a find of `filter`, or an aggregation of `stages` (then `filter` is None),
+    examines one stored document at most and reads nothing else: what the engine may run on
+    the event loop (`EmbeddedEngine.run`)."""
+    try:
+        if stages:
+            filter = _leading_match(stages, variables)
+            if filter is None:
+                return False
+            stages = stages[1:]
+        if any(_UNBOUNDED_STAGES & set(s) for s in stages):
+            return False
+        return plans.examines_at_most_one(coll, _to_stored(filter or {}))
+    except Exception:  # a command the engine refuses: it runs, and fails, as any other
+        return False
 
 
 def _sorted_and_limited(
