@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from embedded import examined, fast_filters, plans, projections, rules
+from embedded import examined, fast_filters, plain_stages, plans, projections, rules
 from embedded import mongomock_internals as mongomock
 from embedded.indexes import table_of
 from embedded.protocols import Document
@@ -101,10 +101,15 @@ def aggregate(
     if match is not None:
         del stages[:1]
     docs = _sorted_and_limited(coll, _to_stored(match or {}), stages)
-    copy = dict if _reads_in_place(stages) else _clone
-    docs = [copy(doc) for doc in docs]
     scope = {name: evaluate_once(e) for name, e in _to_stored(dict(variables or {})).items()}
-    result = mongomock.run_pipeline(coll, docs, _to_stored(stages, shared=True), scope)
+    stored_stages = _to_stored(stages, shared=True)
+    if not stored_stages:
+        return [_to_reply(doc) for doc in docs]
+    if plain_stages.is_plain(stored_stages):
+        # They read the stored documents and build new ones; the replies are copies.
+        return [_to_reply(plain_stages.apply_plain(doc, stored_stages, scope)) for doc in docs]
+    copy = dict if _reads_in_place(stages) else _clone
+    result = mongomock.run_pipeline(coll, [copy(doc) for doc in docs], stored_stages, scope)
     return [_to_reply(doc) for doc in result]
 
 
