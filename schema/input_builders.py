@@ -1,6 +1,12 @@
-"""Input objects built from graphql-core's coerced values without Strawberry's generic
-conversion: one of the uses of Strawberry's internals listed in `schema.strawberry_internals`
-(re-check on an upgrade; `tests/server/test_fast_paths.py` fails when it stops being used)."""
+"""Arguments and input objects built from graphql-core's coerced values without Strawberry's
+generic conversion: one of the uses of Strawberry's internals listed in
+`schema.strawberry_internals` (re-check on an upgrade; `tests/server/test_fast_paths.py` fails
+when it stops being used).
+
+Strawberry converts a field's arguments on every call: each name through its name converter,
+each value through `convert_argument`'s dispatch. `convert_arguments` here does that work once
+per field (and schema): the names, and which arguments pass as they are (a scalar or enum-free
+leaf, nullable or not, as Strawberry's conversion returns it unchanged)."""
 
 from __future__ import annotations
 
@@ -8,8 +14,10 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any, cast
 
+from strawberry.relay.types import GlobalID
+from strawberry.schema import schema_converter
 from strawberry.types import arguments as strawberry_arguments
-from strawberry.types.base import StrawberryList
+from strawberry.types.base import StrawberryList, StrawberryMaybe, StrawberryOptional
 from strawberry.types.enum import StrawberryEnumDefinition
 from strawberry.utils.str_converters import to_camel_case
 
@@ -38,6 +46,54 @@ def convert_argument(
 
 _strawberry_convert_argument = strawberry_arguments.convert_argument
 strawberry_arguments.convert_argument = convert_argument  # its callers look it up by name
+
+
+# Per field's argument list, config and scalar registry (each held, so that ids stay their own):
+# each argument's GraphQL name, Python name, type, and whether its value passes as it is.
+ArgumentPlan = list[tuple[str, str, Any, bool]]
+_argument_plans: dict[tuple[int, int, int], tuple[object, object, object, ArgumentPlan]] = {}
+
+
+def convert_arguments(
+    value: dict[str, Any],
+    arguments: list[Any],
+    scalar_registry: Any,
+    config: Any,
+    info: Any = None,
+) -> dict[str, Any]:
+    """Strawberry's `convert_arguments`, its per-field work done once."""
+    if not arguments:
+        return {}
+    key = (id(arguments), id(config), id(scalar_registry))
+    found = _argument_plans.get(key)
+    if found is None or found[0] is not arguments or found[1] is not config:
+        plan = [_argument_entry(a, scalar_registry, config) for a in arguments]
+        found = _argument_plans[key] = (arguments, config, scalar_registry, plan)
+    kwargs = {}
+    for name, python_name, type_, as_is in found[3]:
+        if name in value:
+            raw = value[name]
+            kwargs[python_name] = (
+                raw
+                if as_is
+                else convert_argument(raw, type_, scalar_registry, config, info, path=(name,))
+            )
+    return kwargs
+
+
+def _argument_entry(argument: Any, scalar_registry: Any, config: Any) -> tuple[str, str, Any, bool]:
+    type_ = argument.type
+    leaf = type_.of_type if type(type_) is StrawberryOptional else type_
+    as_is = (
+        not isinstance(leaf, StrawberryMaybe | StrawberryOptional)
+        and leaf is not GlobalID
+        and strawberry_arguments._is_leaf_type(leaf, scalar_registry)
+    )
+    return config.name_converter.from_argument(argument), argument.python_name, type_, as_is
+
+
+# `get_arguments` looks it up by name (the module does not re-export it)
+schema_converter.convert_arguments = convert_arguments  # type: ignore[attr-defined]
 
 
 def install_input_builder(input_type: type) -> None:

@@ -8,7 +8,9 @@ silently stops being used:
   `__strawberry_definition__.from_input` (strawberry/types/arguments.py, `convert_argument`;
   0.329.0 and later); our `convert_argument` takes that module's function's place
   (`convert_arguments` and its own recursion look it up by name), converting a list of a built
-  input type without the per-item dispatch.
+  input type without the per-item dispatch; our `convert_arguments` takes the place of the one
+  `strawberry/schema/schema_converter.py` imports (`get_arguments` looks it up by name), with
+  the argument names and `_is_leaf_type` worked out once per field.
 - `schema/variable_coercion.py` (installed on import, here): takes the place of graphql-core's
   `coerce_input_value` and `input_is_nested_too_deeply` in graphql/execution/values.py, which
   `coerce_variable_values` looks up by name, for lists of flat input objects.

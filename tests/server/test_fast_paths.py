@@ -19,6 +19,7 @@ from graphql.execution import Executor
 from graphql.execution.incremental import IncrementalExecutor
 from starlette.routing import Router
 from strawberry.http.async_base_view import AsyncBaseHTTPView
+from strawberry.schema.name_converter import NameConverter
 
 import schema.document_cache as document_cache
 import schema.input_builders as input_builders
@@ -92,8 +93,28 @@ async def test_a_list_of_built_inputs_skips_strawberrys_per_item_conversion(
     for mutation in (RECORD_EVENTS, UPSERT, RECORD_TRADES):
         await api.data(mutation)
     built = (SensorEventInput, OrderInput, TradeInput)
-    assert converted  # the other arguments still go through Strawberry's conversion
     assert not [t for t in converted if t in built or getattr(t, "of_type", None) in built]
+
+
+async def test_field_arguments_skip_strawberrys_per_call_conversion(
+    api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    query = '{ user(userId: "u") { orders(first: 1) { totalCount } } }'
+    await api.data(UPSERT)
+    await api.data(query)  # each field's arguments planned once
+    named: list[str] = []
+    _counting(monkeypatch, NameConverter, "from_argument", named)
+    converted: list[object] = []
+    original = input_builders._strawberry_convert_argument
+
+    def counting(value: object, type_: Any, *args: Any, **kwargs: Any) -> object:
+        converted.append(type_)
+        return original(value, type_, *args, **kwargs)
+
+    monkeypatch.setattr(input_builders, "_strawberry_convert_argument", counting)
+    data = await api.data(query)
+    assert data["user"]["orders"]["totalCount"] == 1
+    assert named == [] and converted == []  # strings and integers pass as they are
 
 
 async def test_a_list_variable_of_flat_inputs_skips_graphql_cores_coercion(
