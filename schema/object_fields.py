@@ -18,7 +18,8 @@ reads, so reading again changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import weakref
+from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from graphql import (
@@ -28,6 +29,7 @@ from graphql import (
     GraphQLObjectType,
     GraphQLOutputType,
     GraphQLScalarType,
+    OperationDefinitionNode,
     Undefined,
 )
 from graphql.execution.collect_fields import FieldDetails
@@ -36,7 +38,8 @@ from schema.leaf_fields import SLOW, basic_attribute, leaf_reader
 
 Complete = Callable[[Any], Any]  # a value (or the source, for a field) to its answer, or SLOW
 FieldGroup = list[FieldDetails]
-Plans = dict[tuple[int, int], tuple[GraphQLObjectType, FieldGroup, "Complete | None"]]
+# By parent type and the identities of the group's field nodes; each entry holds both.
+Plans = dict[tuple[int, ...], tuple[GraphQLObjectType, FieldGroup, "Complete | None"]]
 # Strawberry's own `is_type_of` (GraphQLCoreConverter.from_object) reads no resolve info.
 _STRAWBERRY_IS_TYPE_OF = "_get_is_type_of.<locals>.is_type_of"
 _NO_INFO: Any = None
@@ -45,15 +48,63 @@ _NO_INFO: Any = None
 def field_plan(
     executor: Any, plans: Plans, parent_type: GraphQLObjectType, group: FieldGroup
 ) -> Complete | None:
-    """The plan of the field `group` selects on `parent_type`, kept in `plans` (one execution's:
-    its groups are the executor's, alive while it runs); None when graphql-core must run it."""
-    key = (id(parent_type), id(group))
+    """The plan of the field `group` selects on `parent_type`, kept in `plans`
+    (`plans_for`); None when graphql-core must run it."""
+    first = id(group[0].node)
+    key = (id(parent_type), first) if len(group) == 1 else (id(parent_type), *map(_node_id, group))
     found = plans.get(key)
     if found is not None:
         return found[2]
     plan = _field_plan(executor, plans, parent_type, group)
     plans[key] = (parent_type, group, plan)
     return plan
+
+
+def _node_id(details: FieldDetails) -> int:
+    return id(details.node)
+
+
+# The plans of operations without directives, while each lives (by its identity).
+_shared: dict[int, tuple[weakref.ref[OperationDefinitionNode], Plans | None]] = {}
+
+
+def plans_for(operation: OperationDefinitionNode, fragments: Mapping[str, Any]) -> Plans:
+    """Where an execution of `operation` keeps its plans. Without a directive in the operation
+    and its fragments, what a selection collects depends on the document alone: its plans are
+    shared by every execution while the operation lives (the document cache keeps it), so a
+    page's plan is built once, not per request. With one (`@skip(if: $v)`), each execution
+    plans for itself."""
+    key = id(operation)
+    found = _shared.get(key)
+    if found is None or found[0]() is not operation:
+        plans: Plans | None = None if _directed(operation, fragments) else {}
+        found = _shared[key] = (weakref.ref(operation, _forgetting(key)), plans)
+    return {} if found[1] is None else found[1]
+
+
+def _forgetting(key: int) -> Callable[[weakref.ref[OperationDefinitionNode]], None]:
+    def forget(ref: weakref.ref[OperationDefinitionNode]) -> None:
+        found = _shared.get(key)
+        if found is not None and found[0] is ref:  # not a newer operation's, at that id
+            del _shared[key]
+
+    return forget
+
+
+def _directed(operation: OperationDefinitionNode, fragments: Mapping[str, Any]) -> bool:
+    """Whether a selection of the operation or of a fragment (graphql-core's
+    `FragmentDetails`) carries a directive, or a fragment declares variables."""
+    if any(details.variable_signatures for details in fragments.values()):
+        return True
+    pending: list[Any] = [operation.selection_set]
+    pending += [details.definition.selection_set for details in fragments.values()]
+    while pending:
+        selection_set = pending.pop()
+        for selection in selection_set.selections if selection_set is not None else ():
+            if selection.directives:
+                return True
+            pending.append(getattr(selection, "selection_set", None))
+    return False
 
 
 def _field_plan(

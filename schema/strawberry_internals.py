@@ -65,7 +65,7 @@ from strawberry.types.graphql import OperationType
 from schema import variable_coercion as variable_coercion  # installs it
 from schema.errors import VariablesInvalid, retyped
 from schema.leaf_fields import SLOW, leaf_reader
-from schema.object_fields import Plans, field_plan
+from schema.object_fields import Plans, field_plan, plans_for
 from schema.operation_choice import (
     KINDS_BY_METHOD,
     NO_QUERY,
@@ -89,7 +89,7 @@ class TypedErrorsExecutionContext(Executor[None]):
     def __init__(self, *args: Any, operation_extensions: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.operation_extensions = operation_extensions
-        self.plans: Plans = {}
+        self.plans: Plans = plans_for(self.operation, self.fragments)
         self.checked_root: dict[str, FieldGroup] | None = None
 
     def execute_field(

@@ -14,6 +14,7 @@ from graphql import ExecutionResult, execute, parse
 from graphql.execution import Executor
 from strawberry.permission import BasePermission
 
+from schema import object_fields
 from schema.strawberry_internals import TypedErrorsExecutionContext, execute_document
 
 
@@ -138,3 +139,42 @@ async def test_object_fields_field_with_a_permission_is_checked() -> None:
         ("branch", "leaves", 0, "secret"),
         ("branch", "leaves", 1, "secret"),
     }
+
+
+async def test_object_fields_of_one_document_follow_each_requests_skip() -> None:
+    document = parse(QUERY)
+    answers = []
+    for skip in (True, False, True):
+        found = execute_document(
+            SCHEMA,
+            document,
+            variables={"case": "good", "skip": skip},
+            operation_name=None,
+            context=None,
+            extensions=None,
+        )
+        result = await found if inspect.isawaitable(found) else found
+        assert result.data is not None
+        answers.append("secret" in result.data["branch"]["leaves"][0])
+    assert answers == [False, True, False]
+
+
+async def test_object_fields_plans_of_a_document_without_directives_are_built_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    built: list[object] = []
+    original = object_fields._object_plan
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        built.append(args[2])
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(object_fields, "_object_plan", counting)
+    document = parse('{ branch(case: "good") { leaves { name tags } first { size } } }')
+    for _ in range(3):
+        found = execute_document(
+            SCHEMA, document, variables=None, operation_name=None, context=None, extensions=None
+        )
+        result = await found if inspect.isawaitable(found) else found
+        assert result.errors is None
+    assert [str(t) for t in built] == ["Leaf", "Leaf"]  # `leaves` and `first`, once each
