@@ -96,6 +96,7 @@ clone_document: Callable[[Any], Any] = _helpers._clone_document
 patch_datetimes: Callable[[Any], Any] = _helpers.patch_datetime_awareness_in_document
 to_stored_datetimes = patch_datetimes
 to_aware_datetimes: Callable[[Any], Any] = _helpers.make_datetime_timezone_aware_in_document
+READ_ZONE: Any = _helpers.utc  # the zone `to_aware_datetimes` gives every datetime
 
 # mongomock-ng's operator lists, in the order its parser tries them, and their handlers.
 _ORDER = (

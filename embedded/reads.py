@@ -31,6 +31,7 @@ _NON_MUTATING_STAGES = frozenset(
 )
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
 # Containers found to hold no datetime (pipelines built once and shared): not walked again.
 _WITHOUT_DATETIMES: dict[int, Any] = {}
 
@@ -43,11 +44,14 @@ def _to_stored(value: Any, memo: dict[int, Any] | None = None, *, shared: bool =
     `shared` marks pipeline stages, which store code builds once and never changes: those found
     without datetimes are not walked again.
     """
-    memo = {} if memo is None else memo
-    if isinstance(value, datetime):
-        return _naive(value)
-    if not isinstance(value, Mapping | list | tuple):
+    kind = type(value)
+    if kind in _SCALARS:
         return value
+    if kind is datetime or (kind is not dict and isinstance(value, datetime)):
+        return _naive(value)
+    if kind is not dict and kind is not list and not isinstance(value, Mapping | list | tuple):
+        return value
+    memo = {} if memo is None else memo
     if id(value) in memo:
         return memo[id(value)]
     if shared and _WITHOUT_DATETIMES.get(id(value)) is value:

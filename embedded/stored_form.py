@@ -10,6 +10,7 @@ mongomock-ng's conversion, so the answers are its own.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 from bson import ObjectId
@@ -19,6 +20,7 @@ from embedded import mongomock_internals as mongomock
 _patch = mongomock.patch_datetimes
 _aware = mongomock.to_aware_datetimes
 _UNCHANGED = frozenset({str, int, float, bool, type(None), ObjectId, bytes})
+_READ_ZONE = mongomock.READ_ZONE
 
 
 def _copy(value: Any, convert: Callable[[Any], Any]) -> Any:
@@ -42,8 +44,29 @@ def stored_copy(value: Any) -> Any:
 
 
 def read_copy(value: Any) -> Any:
-    """A copy of a stored value as a read gives it."""
-    return _copy(value, _aware)
+    """A copy of a stored value as a read gives it: mongomock-ng's
+    `make_datetime_timezone_aware_in_document` (every datetime given the UTC zone a driver's
+    `tz_aware` decoding gives), one level of values at a time (replies are mostly subdocuments
+    of scalars and dates)."""
+    kind = type(value)
+    if kind is dict:
+        copied = {}
+        for key, item in value.items():
+            item_kind = type(item)
+            if item_kind in _UNCHANGED:
+                copied[key] = item
+            elif item_kind is datetime:
+                copied[key] = item.replace(tzinfo=_READ_ZONE)
+            else:
+                copied[key] = read_copy(item)
+        return copied
+    if kind is list:
+        return [read_copy(item) for item in value]
+    if kind in _UNCHANGED:
+        return value
+    if kind is datetime:
+        return value.replace(tzinfo=_READ_ZONE)
+    return _aware(value)
 
 
 def reply_copy(value: Any) -> Any:
