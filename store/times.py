@@ -8,11 +8,13 @@ from bson.tz_util import utc as BSON_UTC  # the zone PyMongo's tz_aware datetime
 
 
 def as_utc(moment: datetime) -> datetime:
-    """A stored time as an aware UTC datetime (a driver without `tz_aware` gives naive UTC)."""
+    """A stored time as an aware UTC datetime (a driver without `tz_aware` gives naive UTC).
+    PyMongo's own UTC zone is kept: it is UTC (equal, hashed and formatted alike), and a page
+    of orders would otherwise copy each of its dates once more."""
     zone = moment.tzinfo
-    if zone is UTC:
+    if zone is UTC or zone is BSON_UTC:
         return moment
-    if zone is None or zone is BSON_UTC:
+    if zone is None:
         return moment.replace(tzinfo=UTC)
     return moment.astimezone(UTC)
 
