@@ -1,5 +1,5 @@
 """The compiled array operators of `embedded.compiler`: `$filter`, `$map`, `$reduce`, `$sum`,
-`$concatArrays` and `$in`.
+`$size`, `$concatArrays` and `$in`.
 
 Each element is evaluated by the compiled closures with its variable (`as`, `this` by default)
 bound in one scope, instead of a new mongomock-ng parser per element. The answers are a
@@ -8,6 +8,7 @@ server's code; `$filter` keeps an element when its condition is true as a server
 (so `""` and `[]` are true); `$map` gives null for an element whose value is missing; `$sum` of
 one array adds its numbers, of a list of expressions adds those that are numbers (an array among
 them is not one), booleans and strings are not numbers; `$reduce` binds `value` and `this`;
+`$size` counts an array and refuses anything else, null and missing too (17124);
 `$concatArrays` is null when an argument is null or missing, and refuses one that is not an
 array (28664); `$in` compares as BSON does, and refuses a second argument that is not an array
 (40081). A Decimal128, booleans or documents to find with `$in`, and malformed arguments, go to
@@ -129,6 +130,25 @@ class ArrayOperators(OperatorCompilers):
             return accumulated
 
         return run
+
+    def op_size(self, value: Any) -> Evaluator | None:
+        if isinstance(value, list):
+            if len(value) != 1:
+                return None  # mongomock-ng reports the argument count
+            value = value[0]
+        argument = self.compile(value)
+
+        def size(doc: Any, env: dict[str, Any]) -> Any:
+            found = argument(doc, env)
+            if type(found) is not list:
+                raise OperationFailure(
+                    "The argument to $size must be an array. Type of argument is: "
+                    f"{type_name(found)}",
+                    17124,
+                )
+            return len(found)
+
+        return size
 
     def op_concatArrays(self, value: Any) -> Evaluator | None:
         if not isinstance(value, list):

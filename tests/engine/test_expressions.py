@@ -195,6 +195,9 @@ async def test_dividing_by_zero_is_refused(engine: EmbeddedEngine) -> None:
         ({"$sum": ["$n", "$f", "$list", "$s", "$t", "$none"]}, 7.5),  # an array is no number
         ({"$sum": []}, 0),
         ({"$sum": [Decimal128("1.5"), 1]}, Decimal128("2.5")),
+        ({"$size": "$list"}, 3),
+        ({"$size": ["$subs"]}, 3),
+        ({"$size": {"$literal": []}}, 0),
         ({"$ifNull": ["$missing", "$none", "d"]}, "d"),
         ({"$ifNull": ["$n", 1]}, 5),
         ({"$ifNull": ["$none", "$list"]}, [10, 20, 30]),
@@ -227,3 +230,16 @@ async def test_array_expression_refuses_an_input_that_is_no_array(
     with pytest.raises(OperationFailure) as raised:
         await coll.aggregate([{"$project": {"v": {operator: argument}}}])
     assert raised.value.code == code
+
+
+@pytest.mark.parametrize(
+    ("argument", "kind"),
+    [("$s", "string"), ("$none", "null"), ("$missing", "missing")],
+)
+async def test_size_refuses_what_is_no_array(front: Front, argument: str, kind: str) -> None:
+    coll = front.collection("expressions")
+    await coll.insert_one(DOC)
+    with pytest.raises(OperationFailure) as raised:
+        await coll.aggregate([{"$project": {"v": {"$size": argument}}}])
+    assert raised.value.code == 17124
+    assert f"Type of argument is: {kind}" in str(raised.value)
