@@ -29,6 +29,9 @@ from embedded.indexes import IndexedDocuments, table_of
 from embedded.protocols import Document
 
 Match = Callable[[Document], bool]
+# Values that name one key: a unique index holds at most one document with each (not an array,
+# which names each of its elements, nor null, which every document without the field has).
+_KEY_VALUES = frozenset({str, int, float})
 
 
 def matching(coll: Any, filter: Mapping[str, Any]) -> list[Document]:
@@ -80,7 +83,15 @@ def counted(coll: Any, filter: Mapping[str, Any]) -> int | None:
 def examines_at_most_one(coll: Any, filter: Mapping[str, Any]) -> bool:
     """Whether matching `filter` (stored datetimes) examines one stored document at most: a
     lookup by `_id` or by a unique key, or a collection of one."""
-    return _cost(table_of(coll), filter, conditions.required(filter)) <= 1
+    table = table_of(coll)
+    if len(filter) == 1:  # `{field: value}`: a key of `_id` or of a unique index of one field?
+        [(field, value)] = filter.items()
+        if type(value) in _KEY_VALUES and (
+            field == "_id"
+            or any(i.by_key is not None and i.fields == (field,) for i in table.indexes())
+        ):
+            return True
+    return _cost(table, filter, conditions.required(filter)) <= 1
 
 
 def count(coll: Any, filter: Mapping[str, Any], skip: int = 0, limit: int = 0) -> int:

@@ -42,6 +42,9 @@ class Kept:
     count: int = 0
 
     def find(self, variables: Mapping[str, Any]) -> tuple[bool, GraphQLError | None]:
+        unread = self.answers.get(())  # the answer that read no variable: the common one
+        if unread is not None and () in unread:
+            return True, unread[()]
         for names, answers in self.answers.items():
             values = _values(variables, names)
             if values is not None and values in answers:
