@@ -146,13 +146,20 @@ class RecordedEvents:
     sensors: tuple[SensorDoc, ...]  # the touched sensors after the write, when selected
 
 
-def _validated_event(index: int, event: SensorEventArgs) -> SensorEvent:
+def _validated_event(
+    index: int, event: SensorEventArgs, ids: dict[str, ObjectId] | None = None
+) -> SensorEvent:
     """An event's shape: what does not change with the time of the call. The common event (a
-    plain hex id, a count of 1 or more, a finite value) builds no argument name."""
+    plain hex id, a count of 1 or more, a finite value) builds no argument name. `ids` holds
+    the plain ids a batch has read so far (a batch names each of its sensors many times)."""
     raw_id, count, value = event.sensor_id, event.count, event.value
-    sensor_id = _plain_object_id(raw_id)
+    sensor_id = None if ids is None else ids.get(raw_id)
     if sensor_id is None:
-        sensor_id = sensor_id_argument(raw_id, argument=f"events[{index}].sensorId")
+        sensor_id = _plain_object_id(raw_id)
+        if sensor_id is None:
+            sensor_id = sensor_id_argument(raw_id, argument=f"events[{index}].sensorId")
+        elif ids is not None:
+            ids[raw_id] = sensor_id
     if count < 1:
         validation.positive(count, argument=f"events[{index}].count")
     if value is None:
@@ -180,6 +187,8 @@ def _check_times(events: Sequence[SensorEvent], now: datetime) -> None:
     """Every event within the window of `now` (so checked again by each try of a call)."""
     window, latest = Window.at(now), now + timedelta(seconds=MAX_EVENT_FUTURE_SECONDS)
     for index, event in enumerate(events):
+        if window.start <= event.at <= latest:
+            continue
         where = f"events[{index}].at"
         if event.at < window.start:
             raise BadUserInput(
@@ -231,7 +240,8 @@ async def record_sensor_events(
     ctx = info.context
     key = idempotency_key(key)
     validation.at_most(events, ctx.settings.max_batch_size, argument="events")
-    validated = [_validated_event(i, event) for i, event in enumerate(events)]
+    ids: dict[str, ObjectId] = {}
+    validated = [_validated_event(i, event, ids) for i, event in enumerate(events)]
 
     async def write() -> RecordOutcome:
         _check_times(validated, ctx.now)

@@ -137,13 +137,16 @@ class _HourDelta:
     value_count: int = 0
 
     def add(self, event: SensorEvent) -> None:
-        self.count += event.count
-        if event.value is not None:
-            # An event of count n and value v stands for n events of value v.
-            self.sum += event.value * event.count
-            self.value_count += event.count
-            self.min = event.value if self.min is None else min(self.min, event.value)
-            self.max = event.value if self.max is None else max(self.max, event.value)
+        count, value = event.count, event.value
+        self.count += count
+        if value is not None:
+            # An event of count n and value v stands for n events of value v (v is finite).
+            self.sum += value * count
+            self.value_count += count
+            if self.min is None or value < self.min:
+                self.min = value
+            if self.max is None or value > self.max:
+                self.max = value
 
     def bucket(self, hour: datetime) -> dict[str, Any]:
         """The hour as a new bucket holds it (value fields only when a value was recorded)."""
