@@ -10,7 +10,7 @@ mongomock-ng's conversion, so the answers are its own.
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from bson import ObjectId
@@ -39,8 +39,38 @@ def _as_read(value: Any) -> Any:
 
 
 def stored_copy(value: Any) -> Any:
-    """A copy of `value` in stored form (mongomock-ng's `patch_datetime_awareness_in_document`)."""
-    return _copy(value, _patch)
+    """A copy of `value` in stored form (mongomock-ng's `patch_datetime_awareness_in_document`:
+    datetimes naive UTC, to the millisecond), one level of values at a time."""
+    kind = type(value)
+    if kind is dict:
+        copied = {}
+        for key, item in value.items():
+            item_kind = type(item)
+            if item_kind in _UNCHANGED:
+                copied[key] = item
+            elif item_kind is datetime:
+                copied[key] = _stored_datetime(item)
+            else:
+                copied[key] = stored_copy(item)
+        return copied
+    if kind is list:
+        return [stored_copy(item) for item in value]
+    if kind in _UNCHANGED:
+        return value
+    if kind is datetime:
+        return _stored_datetime(value)
+    return _patch(value)
+
+
+def _stored_datetime(moment: datetime) -> datetime:
+    """`_patch` of a datetime: naive, UTC, whole milliseconds; the same object when it is so."""
+    zone, extra = moment.tzinfo, moment.microsecond % 1000
+    if zone is None:
+        return moment.replace(microsecond=moment.microsecond - extra) if extra else moment
+    if zone is UTC or zone is _READ_ZONE:
+        return moment.replace(tzinfo=None, microsecond=moment.microsecond - extra)
+    stored: datetime = _patch(moment)
+    return stored
 
 
 def read_copy(value: Any) -> Any:
