@@ -2,9 +2,10 @@
 millisecond, as mongomock-ng keeps them) and as read (aware UTC datetimes, as a driver decodes
 them).
 
-Each copy walks plain dicts, lists and scalars by exact type (a document of hourly buckets is
-mostly those) and hands every other value (datetimes, tuples, OrderedDicts, timestamps) to
-mongomock-ng's conversion, so the answers are its own.
+Each copy walks plain dicts, lists, scalars and datetimes by exact type, a level of values at a
+time (a document of hourly buckets is mostly those; a datetime converted as mongomock-ng
+converts it), and hands every other value (tuples, OrderedDicts, timestamps) to mongomock-ng's
+conversion, so the answers are its own (tests/engine/test_stored_form.py).
 """
 
 from __future__ import annotations
@@ -23,43 +24,35 @@ _UNCHANGED = frozenset({str, int, float, bool, type(None), ObjectId, bytes})
 _READ_ZONE = mongomock.READ_ZONE
 
 
-def _copy(value: Any, convert: Callable[[Any], Any]) -> Any:
-    kind = type(value)
-    if kind is dict:
-        return {k: _copy(v, convert) for k, v in value.items()}
-    if kind is list:
-        return [_copy(v, convert) for v in value]
-    if kind in _UNCHANGED:
-        return value
-    return convert(value)
+Copy = Callable[[Any], Any]
 
 
-def _as_read(value: Any) -> Any:
-    return _aware(_patch(value))
+def _copier(dated: Callable[[datetime], datetime], other: Copy) -> Copy:
+    """A copy walking dicts and lists, a level of values at a time: scalars kept, datetimes
+    through `dated`, any other value (tuples, OrderedDicts, timestamps) through `other`."""
 
+    def copy(value: Any) -> Any:
+        kind = type(value)
+        if kind is dict:
+            copied = {}
+            for key, item in value.items():
+                item_kind = type(item)
+                if item_kind in _UNCHANGED:
+                    copied[key] = item
+                elif item_kind is datetime:
+                    copied[key] = dated(item)
+                else:
+                    copied[key] = copy(item)
+            return copied
+        if kind is list:
+            return [copy(item) for item in value]
+        if kind in _UNCHANGED:
+            return value
+        if kind is datetime:
+            return dated(value)
+        return other(value)
 
-def stored_copy(value: Any) -> Any:
-    """A copy of `value` in stored form (mongomock-ng's `patch_datetime_awareness_in_document`:
-    datetimes naive UTC, to the millisecond), one level of values at a time."""
-    kind = type(value)
-    if kind is dict:
-        copied = {}
-        for key, item in value.items():
-            item_kind = type(item)
-            if item_kind in _UNCHANGED:
-                copied[key] = item
-            elif item_kind is datetime:
-                copied[key] = _stored_datetime(item)
-            else:
-                copied[key] = stored_copy(item)
-        return copied
-    if kind is list:
-        return [stored_copy(item) for item in value]
-    if kind in _UNCHANGED:
-        return value
-    if kind is datetime:
-        return _stored_datetime(value)
-    return _patch(value)
+    return copy
 
 
 def _stored_datetime(moment: datetime) -> datetime:
@@ -73,33 +66,21 @@ def _stored_datetime(moment: datetime) -> datetime:
     return stored
 
 
-def read_copy(value: Any) -> Any:
-    """A copy of a stored value as a read gives it: mongomock-ng's
-    `make_datetime_timezone_aware_in_document` (every datetime given the UTC zone a driver's
-    `tz_aware` decoding gives), one level of values at a time (replies are mostly subdocuments
-    of scalars and dates)."""
-    kind = type(value)
-    if kind is dict:
-        copied = {}
-        for key, item in value.items():
-            item_kind = type(item)
-            if item_kind in _UNCHANGED:
-                copied[key] = item
-            elif item_kind is datetime:
-                copied[key] = item.replace(tzinfo=_READ_ZONE)
-            else:
-                copied[key] = read_copy(item)
-        return copied
-    if kind is list:
-        return [read_copy(item) for item in value]
-    if kind in _UNCHANGED:
-        return value
-    if kind is datetime:
-        return value.replace(tzinfo=_READ_ZONE)
-    return _aware(value)
+def _read_datetime(moment: datetime) -> datetime:
+    return moment.replace(tzinfo=_READ_ZONE)
 
 
-def reply_copy(value: Any) -> Any:
-    """A copy of any value in read form (what an update's pipeline sees): a naive datetime is
-    UTC, as a server reads it, one of another zone is made UTC, both to the millisecond."""
-    return _copy(value, _as_read)
+def _reply_datetime(moment: datetime) -> datetime:
+    return _read_datetime(_stored_datetime(moment))
+
+
+# A copy of `value` in stored form (mongomock-ng's `patch_datetime_awareness_in_document`:
+# datetimes naive UTC, to the millisecond).
+stored_copy = _copier(_stored_datetime, _patch)
+# A copy of a stored value as a read gives it: mongomock-ng's
+# `make_datetime_timezone_aware_in_document`, every datetime given the UTC zone a driver's
+# `tz_aware` decoding gives.
+read_copy = _copier(_read_datetime, _aware)
+# A copy of any value in read form (what an update's pipeline sees): a naive datetime is UTC,
+# as a server reads it, one of another zone is made UTC, both to the millisecond.
+reply_copy = _copier(_reply_datetime, lambda value: _aware(_patch(value)))

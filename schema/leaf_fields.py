@@ -57,13 +57,28 @@ def _reader(parent_type: GraphQLObjectType, field_name: str) -> Reader | None:
     leaf = return_type.of_type if isinstance(return_type, GraphQLNonNull) else return_type
     if not isinstance(leaf, GraphQLScalarType | GraphQLEnumType):
         return None
-    coerce = leaf.coerce_output_value
+    return read_then(attribute_of, leaf_completion(leaf.coerce_output_value, non_null))
+
+
+def read_then(attribute_of: Reader, complete: Reader) -> Reader:
+    """A field's answer from its source: the attribute read, then completed; SLOW when the
+    read raises (graphql-core makes it this field's error)."""
 
     def read(source: Any) -> Any:
         try:
             value = attribute_of(source)
-        except Exception:  # graphql-core makes it this field's error
+        except Exception:
             return SLOW
+        return complete(value)
+
+    return read
+
+
+def leaf_completion(coerce: Callable[[Any], Any], non_null: bool) -> Reader:
+    """A leaf value's answer, coerced by its type; SLOW for what graphql-core must answer (a
+    null for a non-null type, an exception as the value, a value the type refuses)."""
+
+    def complete(value: Any) -> Any:
         if value is None:
             return SLOW if non_null else None
         if isinstance(value, Exception):
@@ -74,7 +89,7 @@ def _reader(parent_type: GraphQLObjectType, field_name: str) -> Reader | None:
             return SLOW
         return SLOW if coerced is None or coerced is Undefined else coerced
 
-    return read
+    return complete
 
 
 def basic_attribute(

@@ -30,11 +30,10 @@ from graphql import (
     GraphQLOutputType,
     GraphQLScalarType,
     OperationDefinitionNode,
-    Undefined,
 )
 from graphql.execution.collect_fields import FieldDetails
 
-from schema.leaf_fields import SLOW, basic_attribute, leaf_reader
+from schema.leaf_fields import SLOW, basic_attribute, leaf_completion, leaf_reader, read_then
 
 Complete = Callable[[Any], Any]  # a value (or the source, for a field) to its answer, or SLOW
 FieldGroup = list[FieldDetails]
@@ -122,17 +121,7 @@ def _field_plan(
         return None
     field_type, read = attribute
     complete = _value_plan(executor, plans, field_type, group)
-    if complete is None:
-        return None
-
-    def run(source: Any) -> Any:
-        try:
-            value = read(source)
-        except Exception:  # graphql-core makes it this field's error
-            return SLOW
-        return complete(value)
-
-    return run
+    return None if complete is None else read_then(read, complete)
 
 
 def _other_directives(group: FieldGroup) -> bool:
@@ -155,7 +144,7 @@ def _value_plan(
     if isinstance(inner, GraphQLObjectType):
         return _object_plan(executor, plans, inner, group, non_null)
     if isinstance(inner, GraphQLScalarType | GraphQLEnumType):
-        return _leaf_plan(inner.coerce_output_value, non_null)
+        return leaf_completion(inner.coerce_output_value, non_null)
     return None  # an interface or a union: graphql-core resolves the type
 
 
@@ -210,20 +199,5 @@ def _object_plan(
                 return SLOW
             answer[response_key] = found
         return answer
-
-    return complete
-
-
-def _leaf_plan(coerce: Callable[[Any], Any], non_null: bool) -> Complete:
-    def complete(value: Any) -> Any:
-        if value is None:
-            return SLOW if non_null else None
-        if isinstance(value, Exception):
-            return SLOW
-        try:
-            coerced = coerce(value)
-        except Exception:
-            return SLOW
-        return SLOW if coerced is None or coerced is Undefined else coerced
 
     return complete

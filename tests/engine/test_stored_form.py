@@ -14,7 +14,7 @@ from bson import ObjectId
 from bson.tz_util import utc as bson_utc
 
 from embedded import mongomock_internals as mongomock
-from embedded.stored_form import read_copy, stored_copy
+from embedded.stored_form import read_copy, reply_copy, stored_copy
 
 MOMENT = datetime(2024, 1, 1, 1, 2, 3, 456789)
 VALUES: dict[str, Any] = {
@@ -32,8 +32,12 @@ DOCUMENT = {"_id": 1, "sub": {"list": [dict(VALUES), list(VALUES.values())]}, **
 
 @pytest.mark.parametrize(
     ("ours", "theirs"),
-    [(stored_copy, mongomock.patch_datetimes), (read_copy, mongomock.to_aware_datetimes)],
-    ids=["stored", "read"],
+    [
+        (stored_copy, mongomock.patch_datetimes),
+        (read_copy, mongomock.to_aware_datetimes),
+        (reply_copy, lambda value: mongomock.to_aware_datetimes(mongomock.patch_datetimes(value))),
+    ],
+    ids=["stored", "read", "reply"],
 )
 def test_stored_form_copies_as_mongomock_converts(ours: Any, theirs: Any) -> None:
     copied = ours(DOCUMENT)

@@ -30,6 +30,7 @@ from schema.orders import OrderInput
 from schema.sensors import SensorEventInput
 from schema.trades import TradeInput
 from tests.support import Api, FakeClock
+from tests.support.executed import executed_fields
 
 RECORD_EVENTS = """mutation { recordSensorEvents(events: [
   {sensorId: "5a934e000102030405000000", at: "2022-09-12T12:00:00Z"},
@@ -50,6 +51,19 @@ def _counting(monkeypatch: pytest.MonkeyPatch, owner: object, name: str, calls: 
         return original(*args, **kwargs)
 
     monkeypatch.setattr(owner, name, counting)
+
+
+def _converted_types(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """The types Strawberry's own `convert_argument` converts, from now on."""
+    converted: list[object] = []
+    original = input_builders._strawberry_convert_argument
+
+    def counting(value: object, type_: Any, *args: Any, **kwargs: Any) -> object:
+        converted.append(type_)
+        return original(value, type_, *args, **kwargs)
+
+    monkeypatch.setattr(input_builders, "_strawberry_convert_argument", counting)
+    return converted
 
 
 async def _typename(api: Api, method: str) -> dict[str, Any]:
@@ -82,14 +96,7 @@ async def test_input_builders_convert_every_input_object(
 async def test_a_list_of_built_inputs_skips_strawberrys_per_item_conversion(
     api: Api, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    converted: list[object] = []
-    original = input_builders._strawberry_convert_argument
-
-    def counting(value: object, type_: Any, *args: Any, **kwargs: Any) -> object:
-        converted.append(type_)
-        return original(value, type_, *args, **kwargs)
-
-    monkeypatch.setattr(input_builders, "_strawberry_convert_argument", counting)
+    converted = _converted_types(monkeypatch)
     for mutation in (RECORD_EVENTS, UPSERT, RECORD_TRADES):
         await api.data(mutation)
     built = (SensorEventInput, OrderInput, TradeInput)
@@ -104,14 +111,7 @@ async def test_field_arguments_skip_strawberrys_per_call_conversion(
     await api.data(query)  # each field's arguments planned once
     named: list[str] = []
     _counting(monkeypatch, NameConverter, "from_argument", named)
-    converted: list[object] = []
-    original = input_builders._strawberry_convert_argument
-
-    def counting(value: object, type_: Any, *args: Any, **kwargs: Any) -> object:
-        converted.append(type_)
-        return original(value, type_, *args, **kwargs)
-
-    monkeypatch.setattr(input_builders, "_strawberry_convert_argument", counting)
+    converted = _converted_types(monkeypatch)
     data = await api.data(query)
     assert data["user"]["orders"]["totalCount"] == 1
     assert named == [] and converted == []  # strings and integers pass as they are
@@ -132,14 +132,7 @@ async def test_a_list_variable_of_flat_inputs_skips_graphql_cores_coercion(
 async def test_attribute_fields_of_scalar_type_skip_graphql_cores_execute_field(
     api: Api, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    executed: list[str] = []
-    original = Executor.execute_field
-
-    def counting(self: Any, parent_type: Any, source: Any, fields: Any, *args: Any) -> Any:
-        executed.append(fields[0].node.name.value)
-        return original(self, parent_type, source, fields, *args)
-
-    monkeypatch.setattr(Executor, "execute_field", counting)
+    executed = executed_fields(monkeypatch)
     query = "{ __typename sensors(first: 1) { totalCount } }"
     data = await api.data(query)
     assert data["sensors"]["totalCount"] >= 0
@@ -149,15 +142,8 @@ async def test_attribute_fields_of_scalar_type_skip_graphql_cores_execute_field(
 async def test_attribute_fields_of_object_type_skip_graphql_cores_execute_field(
     api: Api, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    executed: list[str] = []
-    original = Executor.execute_field
-
-    def counting(self: Any, parent_type: Any, source: Any, fields: Any, *args: Any) -> Any:
-        executed.append(fields[0].node.name.value)
-        return original(self, parent_type, source, fields, *args)
-
     await api.data(UPSERT)
-    monkeypatch.setattr(Executor, "execute_field", counting)
+    executed = executed_fields(monkeypatch)
     query = """{ user(userId: "u") { orders(first: 5) {
       edges { cursor node { orderId ...O } } pageInfo { hasNextPage endCursor } } } }
     fragment O on Order { createTime info __typename }"""

@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 import strawberry
 from graphql import ExecutionResult, execute, parse
-from graphql.execution import Executor
 from strawberry.permission import BasePermission
 
 from schema import object_fields
 from schema.strawberry_internals import TypedErrorsExecutionContext, execute_document
+from tests.support.executed import executed_fields
 
 
 class Deny(BasePermission):
@@ -114,14 +114,7 @@ async def test_object_fields_answer_as_graphql_core(case: str, skip: bool) -> No
 async def test_object_fields_good_answer_is_the_whole_selection(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    executed: list[str] = []
-    original = Executor.execute_field
-
-    def counting(self: Any, parent_type: Any, source: Any, fields: Any, *args: Any) -> Any:
-        executed.append(fields[0].node.name.value)
-        return original(self, parent_type, source, fields, *args)
-
-    monkeypatch.setattr(Executor, "execute_field", counting)
+    executed = executed_fields(monkeypatch)
     result = await _answer(SCHEMA, {"case": "good", "skip": True})
     assert executed == ["branch", "named"]  # an interface: graphql-core resolves its type
     assert result.errors is None
