@@ -16,6 +16,7 @@ from embedded import mongomock_internals as mongomock
 from embedded.mongomock_internals import NOTHING, Evaluator
 
 _get = mongomock.get_value_by_dot
+_UNBOUND = object()  # a variable the scope does not hold
 
 
 def _is_number(part: str) -> bool:
@@ -44,6 +45,11 @@ def field_path(path: str) -> Callable[[Any], Any]:
     if any(_is_number(part) for part in parts):
         return lambda base: _get(base, path, can_generate_array=True)
     rests = [(parts[i:], ".".join(parts[i:])) for i in range(len(parts))]
+    if len(parts) == 1:  # the common `"$field"` and `"$$this.field"`: one lookup
+        [only] = parts
+
+        def read_one(base: Any) -> Any:
+            return base.get(only, NOTHING) if type(base) is dict else read(base)
 
     def read(base: Any) -> Any:
         value = base
@@ -61,20 +67,20 @@ def field_path(path: str) -> Callable[[Any], Any]:
                 return _get(base, path, can_generate_array=True)
         return value
 
-    return read
+    return read_one if len(parts) == 1 else read
 
 
 def variable(name: str, path: str) -> Evaluator:
     """`$$name.path`: a variable in scope (`ROOT` and `CURRENT`, the document)."""
     follow = field_path(path) if path else None
+    document = name in ("ROOT", "CURRENT")
 
     def read(doc: Any, env: dict[str, Any]) -> Any:
-        if name in env:
-            base = env[name]
-        elif name in ("ROOT", "CURRENT"):
+        base = env.get(name, _UNBOUND)
+        if base is _UNBOUND:
+            if not document:
+                return NOTHING
             base = doc
-        else:
-            return NOTHING
         return follow(base) if follow else base
 
     return read
