@@ -61,8 +61,17 @@ def field_path(path: str) -> Callable[[Any], Any]:
                     return NOTHING
             elif kind is list:
                 rest, rest_path = rests[i]
-                found = (_in_element(element, rest, rest_path) for element in value)
-                return [v for v in found if v is not NOTHING]
+                if len(rest) == 1:  # `"$$value.timestamp"`: each subdocument's field
+                    key = rest[0]
+                    found = [
+                        element.get(key, NOTHING)
+                        if type(element) is dict
+                        else _in_element(element, rest, rest_path)
+                        for element in value
+                    ]
+                    return [v for v in found if v is not NOTHING]
+                found_each = (_in_element(element, rest, rest_path) for element in value)
+                return [v for v in found_each if v is not NOTHING]
             else:
                 return _get(base, path, can_generate_array=True)
         return value
