@@ -91,6 +91,8 @@ def _project(spec: object) -> Plan | None:
             sets.append((name, operators.compiled(value)))
         else:
             return None
+    if not sets and keeps == set():  # `{_id: 0}` alone excludes: every other field stays
+        return None
     return Plan(sets=tuple(sets), keeps=frozenset(keeps))
 
 

@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from bson import ObjectId
+
 from embedded import access_paths, conditions, examined, fast_filters
 from embedded import mongomock_internals as mongomock
 from embedded.access_paths import Ranges, Walk
@@ -29,9 +31,8 @@ from embedded.indexes import IndexedDocuments, table_of
 from embedded.protocols import Document
 
 Match = Callable[[Document], bool]
-# Values that name one key: a unique index holds at most one document with each (not an array,
-# which names each of its elements, nor null, which every document without the field has).
-_KEY_VALUES = frozenset({str, int, float})
+# `_id` values that name one document (not an array, which names each of its elements).
+_KEY_VALUES = frozenset({str, int, float, ObjectId})
 
 
 def matching(coll: Any, filter: Mapping[str, Any]) -> list[Document]:
@@ -82,16 +83,11 @@ def counted(coll: Any, filter: Mapping[str, Any]) -> int | None:
 
 def examines_at_most_one(coll: Any, filter: Mapping[str, Any]) -> bool:
     """Whether matching `filter` (stored datetimes) examines one stored document at most: a
-    lookup by `_id` or by a unique key, or a collection of one."""
-    table = table_of(coll)
-    if len(filter) == 1:  # `{field: value}`: a key of `_id` or of a unique index of one field?
-        [(field, value)] = filter.items()
-        if type(value) in _KEY_VALUES and (
-            field == "_id"
-            or any(i.by_key is not None and i.fields == (field,) for i in table.indexes())
-        ):
-            return True
-    return _cost(table, filter, conditions.required(filter)) <= 1
+    lookup by `_id`, or one whose index ranges hold one entry (a unique key; ranges count every
+    document with the key, so a partial index's are counted whole), or a collection of one."""
+    if len(filter) == 1 and type(filter.get("_id")) in _KEY_VALUES:  # `{_id: value}`
+        return True
+    return _cost(table_of(coll), filter, conditions.required(filter)) <= 1
 
 
 def count(coll: Any, filter: Mapping[str, Any], skip: int = 0, limit: int = 0) -> int:

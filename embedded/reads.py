@@ -148,8 +148,8 @@ def examines_one_document(
             if filter is None:
                 return False
             stages = stages[1:]
-        if any(_UNBOUNDED_STAGES & set(s) for s in stages):
-            return False
+        if any(_UNBOUNDED_STAGES & set(s) or "$facet" in s for s in stages):
+            return False  # a `$facet` may hold any of them
         return plans.examines_at_most_one(coll, _to_stored(filter or {}))
     except Exception:  # a command the engine refuses: it runs, and fails, as any other
         return False

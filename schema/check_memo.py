@@ -13,7 +13,8 @@ Answers are keyed by the operation node's identity (its hash is its whole conten
 operations of two documents may spread different fragments), at most `CHECK_ANSWERS_KEPT` per
 operation, and each goes when its node does: the memo holds no document alive, so the document
 cache's byte budget still bounds them (an entry is a few hundred bytes, within what the cache
-accounts per document).
+accounts per document). A refusal is kept without the tracebacks of the errors behind it, whose
+frames would keep the checked request (its context and executor) alive.
 """
 
 from __future__ import annotations
@@ -55,8 +56,24 @@ class Kept:
         if self.count >= CHECK_ANSWERS_KEPT:  # bounded: start again
             self.answers.clear()
             self.count = 0
-        self.answers.setdefault(names, {})[values] = answer
+        self.answers.setdefault(names, {})[values] = _detached(answer)
         self.count += 1
+
+
+def _detached(answer: GraphQLError | None) -> GraphQLError | None:
+    """The refusal without the tracebacks of the errors behind it (its original error, their
+    causes and contexts): their frames hold the request that was checked (its context,
+    executor and variables), which a kept answer must not keep alive. No client sees them."""
+    pending: list[BaseException | None] = [answer]
+    seen: set[int] = set()
+    while pending:
+        error = pending.pop()
+        if error is None or id(error) in seen:
+            continue
+        seen.add(id(error))
+        error.__traceback__ = None
+        pending += [error.__cause__, error.__context__, getattr(error, "original_error", None)]
+    return answer
 
 
 def _values(variables: Mapping[str, Any], names: tuple[str, ...]) -> Values | None:

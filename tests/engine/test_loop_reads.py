@@ -60,6 +60,13 @@ NOT_BY_KEY: dict[str, Read] = {
             {"$lookup": {"from": "users", "localField": "n", "foreignField": "n", "as": "s"}},
         ],
     ),
+    "aggregate by key, then a facet": lambda users: _aggregate(
+        users,
+        [
+            {"$match": {"_id": 1}},
+            {"$facet": {"all": [{"$lookup": {"from": "users", "pipeline": [], "as": "s"}}]}},
+        ],
+    ),
     "update by key": lambda users: users.update_one({"_id": 1}, {"$set": {"m": 1}}),
 }
 
@@ -100,3 +107,14 @@ async def test_loop_reads_a_read_by_key_waits_for_a_command_that_holds_the_engin
     await holding
     assert (await reading)["n"] == 2
     assert [name.startswith("embedded-engine") for name in threads.seen] == [True, True]
+
+
+async def test_loop_reads_a_key_of_a_partial_unique_index_is_not_one_document() -> None:
+    threads = Threads()
+    users = EmbeddedEngine(threads)["test"]["users"]
+    partial = {"partialFilterExpression": {"active": True}}
+    await users.create_indexes([IndexModel([("userId", ASCENDING)], unique=True, **partial)])
+    await users.insert_many([{"_id": n, "userId": "same", "active": False} for n in range(3)])
+    threads.seen.clear()
+    assert len(await users.find({"userId": "same"}).to_list()) == 3
+    assert threads.seen[0].startswith("embedded-engine")

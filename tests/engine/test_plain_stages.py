@@ -67,3 +67,12 @@ async def test_plain_stages_leave_the_stored_documents_as_they_were(front: Front
 )
 def test_plain_stages_leave_other_forms_to_mongomock(stage: dict[str, Any]) -> None:
     assert not plain_stages.is_plain([stage])
+
+
+async def test_plain_project_of_id_alone_keeps_or_drops_only_the_id(front: Front) -> None:
+    only_id = await _aggregated(front, [{"$project": {"_id": 1}}])
+    assert only_id == [{"_id": 1}, {"_id": 2}]
+    without_id = await (
+        await front.collection("plain").aggregate([{"$project": {"_id": 0}}])
+    ).to_list()
+    assert without_id == [{k: v for k, v in doc.items() if k != "_id"} for doc in DOCS]

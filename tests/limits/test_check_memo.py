@@ -6,6 +6,7 @@ document, so the document cache's byte budget still bounds what parsed documents
 from __future__ import annotations
 
 import gc
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -123,3 +124,25 @@ def test_check_memo_forgets_an_answer_when_its_document_goes() -> None:
     del fields, seen[:]
     gc.collect()
     assert kept.kept == {}
+
+
+class _Request:
+    """Stands for what a request holds (its context, executor, variables)."""
+
+
+def test_check_memo_keeps_no_request_alive_through_a_refusal() -> None:
+    def refusing(fields: OperationFields) -> GraphQLError | None:
+        request = _Request()
+        requests.append(weakref.ref(request))
+        try:
+            raise ValueError(f"refused for {request!r}")  # its traceback holds `request`
+        except ValueError as refused:
+            return GraphQLError(str(refused), original_error=refused)
+
+    requests: list[weakref.ref[_Request]] = []
+    kept = AnswersKept(lambda fields: refusing(fields) if _first_of_count(fields) else None)
+    document = parse(SIZED)
+    answers = [kept(operation_fields(document, {"n": n})) for n in (1, 2, 3)]
+    gc.collect()
+    assert all(answer is not None for answer in answers)
+    assert [ref() for ref in requests] == [None, None, None]
