@@ -115,6 +115,8 @@ class IndexedDocuments(MutableMapping[Any, Document]):
             if index is None or index.fields != tuple(fields) or (index.by_key is None) == hashed:
                 index = Index(fields, hashed=hashed)
                 index.build(self.numbered())
+            # A unique index without a partial filter holds one document per key at most.
+            index.one_per_key = hashed and not spec.get("partialFilterExpression")
             declared[name] = index
         self.declared = declared
         self._names = list(specs)

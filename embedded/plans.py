@@ -31,7 +31,8 @@ from embedded.indexes import IndexedDocuments, table_of
 from embedded.protocols import Document
 
 Match = Callable[[Document], bool]
-# `_id` values that name one document (not an array, which names each of its elements).
+# Values that name one key of `_id` or of a unique index: not an array, which names each of its
+# elements, nor null, which every document without the field has.
 _KEY_VALUES = frozenset({str, int, float, ObjectId})
 
 
@@ -83,11 +84,16 @@ def counted(coll: Any, filter: Mapping[str, Any]) -> int | None:
 
 def examines_at_most_one(coll: Any, filter: Mapping[str, Any]) -> bool:
     """Whether matching `filter` (stored datetimes) examines one stored document at most: a
-    lookup by `_id`, or one whose index ranges hold one entry (a unique key; ranges count every
-    document with the key, so a partial index's are counted whole), or a collection of one."""
-    if len(filter) == 1 and type(filter.get("_id")) in _KEY_VALUES:  # `{_id: value}`
-        return True
-    return _cost(table_of(coll), filter, conditions.required(filter)) <= 1
+    lookup by `_id` or by the key of a unique index without a partial filter, or one whose index
+    ranges hold one entry (they count every document with the key), or a collection of one."""
+    table = table_of(coll)
+    if len(filter) == 1:  # `{_id: value}`, or `{field: value}` of a plain unique index
+        [(field, value)] = filter.items()
+        if type(value) in _KEY_VALUES and (
+            field == "_id" or any(i.one_per_key and i.fields == (field,) for i in table.indexes())
+        ):
+            return True
+    return _cost(table, filter, conditions.required(filter)) <= 1
 
 
 def count(coll: Any, filter: Mapping[str, Any], skip: int = 0, limit: int = 0) -> int:

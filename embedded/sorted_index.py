@@ -26,6 +26,7 @@ class Index:
         self.entries: list[Entry] = []
         self.exceptions: set[int] = set()
         self.by_key: dict[Keys, set[int]] | None = {} if hashed else None
+        self.one_per_key = False  # set by its table from the declaration (a plain unique index)
         self._keys: dict[int, Keys | None] = {}  # each document's key, to find its entry
 
     def build(self, documents: Iterable[tuple[int, Document]]) -> None:
