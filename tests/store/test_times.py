@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta, timezone
 import pytest
 from bson.tz_util import utc as bson_utc
 
-from store.times import as_utc
+from store.times import as_utc, hour_start
 
 MOMENT = datetime(2024, 5, 1, 12, 30, 15, 123000, tzinfo=UTC)
 
@@ -34,3 +34,10 @@ def test_as_utc_gives_the_same_instant_in_utc(given: datetime) -> None:
 def test_as_utc_keeps_a_utc_datetime_as_it_is(zone: object) -> None:
     given = MOMENT.replace(tzinfo=zone)  # type: ignore[arg-type]
     assert as_utc(given) is given
+
+
+@pytest.mark.parametrize("zone", [UTC, bson_utc, None], ids=["UTC", "PyMongo's UTC", "naive"])
+def test_hour_start_is_the_start_of_the_utc_hour(zone: object) -> None:
+    given = MOMENT.replace(tzinfo=zone)  # type: ignore[arg-type]
+    assert hour_start(given) == datetime(2024, 5, 1, 12, tzinfo=UTC)
+    assert hour_start(given).utcoffset() == timedelta(0)
