@@ -146,19 +146,17 @@ class RecordedEvents:
     sensors: tuple[SensorDoc, ...]  # the touched sensors after the write, when selected
 
 
-def _validated_event(
-    index: int, event: SensorEventArgs, ids: dict[str, ObjectId] | None = None
-) -> SensorEvent:
+def _validated_event(index: int, event: SensorEventArgs, ids: dict[str, ObjectId]) -> SensorEvent:
     """An event's shape: what does not change with the time of the call. The common event (a
     plain hex id, a count of 1 or more, a finite value) builds no argument name. `ids` holds
     the plain ids a batch has read so far (a batch names each of its sensors many times)."""
     raw_id, count, value = event.sensor_id, event.count, event.value
-    sensor_id = None if ids is None else ids.get(raw_id)
+    sensor_id = ids.get(raw_id)
     if sensor_id is None:
         sensor_id = _plain_object_id(raw_id)
         if sensor_id is None:
             sensor_id = sensor_id_argument(raw_id, argument=f"events[{index}].sensorId")
-        elif ids is not None:
+        else:
             ids[raw_id] = sensor_id
     if count < 1:
         validation.positive(count, argument=f"events[{index}].count")
