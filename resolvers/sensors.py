@@ -206,21 +206,22 @@ async def _recorded(
     info: Info, validated: Sequence[SensorEvent], outcome: RecordOutcome
 ) -> RecordedEvents:
     """The payload: what was accepted and rejected, and the touched sensors when selected."""
+    missing = outcome.missing
     rejected = tuple(
         RejectedEvent(
             index,
             event.sensor_id,
             NotFound(f"events[{index}].sensorId: no sensor {event.sensor_id}"),
         )
-        for index, event in enumerate(validated)
-        if event.sensor_id in outcome.missing
+        for index, event in enumerate(validated if missing else ())
+        if event.sensor_id in missing
     )
-    touched = [i for i in dict.fromkeys(e.sensor_id for e in validated) if i not in outcome.missing]
     after: tuple[SensorDoc, ...] = ()
-    if touched and selects(info, "sensors"):
+    if len(rejected) < len(validated) and selects(info, "sensors"):
         if outcome.found is not None:
-            after = tuple(doc for doc in outcome.found if doc.id not in outcome.missing)
+            after = tuple(doc for doc in outcome.found if doc.id not in missing)
         else:
+            touched = [i for i in dict.fromkeys(e.sensor_id for e in validated) if i not in missing]
             loaded = await info.context.loader(SENSORS_BY_ID).load_many(touched)
             after = tuple(doc for doc in loaded if doc is not None)
     return RecordedEvents(len(validated) - len(rejected), rejected, after)

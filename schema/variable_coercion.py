@@ -16,14 +16,22 @@ graphql/execution/values.py, which `coerce_variable_values` looks up by name.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
 from graphql import (
+    GRAPHQL_MAX_INT,
+    GRAPHQL_MIN_INT,
+    GraphQLBoolean,
+    GraphQLFloat,
+    GraphQLID,
     GraphQLInputObjectType,
     GraphQLInputType,
+    GraphQLInt,
     GraphQLList,
     GraphQLNonNull,
+    GraphQLString,
     Undefined,
     is_leaf_type,
     is_required_input_field,
@@ -33,9 +41,27 @@ from graphql.utilities.coerce_input_value import coerce_default_value
 
 Coerce = Callable[[list[Any]], Any]
 # One field: name, name in the coerced dict, non-null, leaf type, coerced default (Undefined:
-# none; _REQUIRED when the field must be given).
-_Field = tuple[str, str, bool, Any, Any]
+# none; _REQUIRED when the field must be given), and the Python type a value of the leaf keeps
+# as it is with the check it must pass too (None: none; see `_AS_IS`).
+_Field = tuple[str, str, bool, Any, Any, type | None, Callable[[Any], bool] | None]
 _REQUIRED = object()
+
+
+def _is_int32(value: int) -> bool:
+    return GRAPHQL_MIN_INT <= value <= GRAPHQL_MAX_INT
+
+
+# graphql-core's built-in scalars return a value of exactly these types unchanged when it
+# passes the check (`coerce_id`, `coerce_string`, `coerce_float`, `coerce_int`,
+# `coerce_boolean`): such a value needs no call.
+_AS_IS: dict[Any, tuple[type | None, Callable[[Any], bool] | None]] = {
+    GraphQLID: (str, None),
+    GraphQLString: (str, None),
+    GraphQLBoolean: (bool, None),
+    GraphQLFloat: (float, math.isfinite),
+    GraphQLInt: (int, _is_int32),
+}
+_NOT_AS_IS: tuple[type | None, Callable[[Any], bool] | None] = (None, None)
 
 # By item nullability and input object type (variable types are built anew per operation).
 _coercers: dict[tuple[bool, int], tuple[GraphQLInputObjectType, Coerce | None]] = {}
@@ -50,7 +76,8 @@ def _fields(object_type: GraphQLInputObjectType) -> list[_Field] | None:
         if not is_leaf_type(leaf):
             return None
         default = _REQUIRED if is_required_input_field(field) else coerce_default_value(field)
-        fields.append((name, field.out_name or name, non_null, leaf, default))
+        as_is, check = _AS_IS.get(leaf, _NOT_AS_IS)
+        fields.append((name, field.out_name or name, non_null, leaf, default, as_is, check))
     return fields
 
 
@@ -67,7 +94,7 @@ def _object_coercer(object_type: GraphQLInputObjectType) -> Callable[[Any], Any]
             if given is not Undefined and key not in names:
                 return Undefined
         coerced: dict[str, Any] = {}
-        for name, out_name, non_null, leaf, default in fields:
+        for name, out_name, non_null, leaf, default, as_is, check in fields:
             given = value.get(name, Undefined)
             if given is Undefined:
                 if default is _REQUIRED:
@@ -78,6 +105,8 @@ def _object_coercer(object_type: GraphQLInputObjectType) -> Callable[[Any], Any]
                 if non_null:
                     return Undefined
                 coerced[out_name] = None
+            elif type(given) is as_is and (check is None or check(given)):
+                coerced[out_name] = given
             else:
                 try:
                     parsed = leaf.coerce_input_value(given)

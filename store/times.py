@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from bson.tz_util import utc as BSON_UTC  # the zone PyMongo's tz_aware datetimes carry
 
@@ -28,4 +28,9 @@ def stored_time(moment: datetime) -> datetime:
     """`moment` as MongoDB keeps it: UTC, whole milliseconds (BSON dates hold no finer)."""
     moment = as_utc(moment)
     extra = moment.microsecond % 1000
-    return moment.replace(microsecond=moment.microsecond - extra) if extra else moment
+    return moment - _MICROSECONDS[extra] if extra else moment
+
+
+# Each number of microseconds below a millisecond, built once: subtracting one is the cheapest
+# way to a whole millisecond (an event batch rounds a thousand times).
+_MICROSECONDS = tuple(timedelta(microseconds=n) for n in range(1000))

@@ -43,6 +43,14 @@ VALUES: list[list[Any]] = [
     [{**EVENT, "count": 2**40}],
     [{**EVENT, "sensorId": 5}],  # an ID from an Int
     [{**EVENT, "value": True}],
+    [{**EVENT, "value": float("nan")}],  # a float its check refuses
+    [{**EVENT, "value": float("inf")}],
+    [{**EVENT, "count": 2**31 - 1}, {**EVENT, "count": -(2**31)}],  # the 32-bit bounds
+    [{**EVENT, "count": 2**31}],
+    [{**EVENT, "count": 3.0}],  # a whole Float for an Int
+    [{**EVENT, "count": True}],  # a bool is no Int
+    [{**EVENT, "sensorId": 5.0}],
+    [{**EVENT, "sensorId": ""}],
     [{**EVENT, "value": Undefined}],
     ["not an object"],
     [[EVENT]],

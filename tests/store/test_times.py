@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta, timezone
 import pytest
 from bson.tz_util import utc as bson_utc
 
-from store.times import as_utc, hour_start
+from store.times import as_utc, hour_start, stored_time
 
 MOMENT = datetime(2024, 5, 1, 12, 30, 15, 123000, tzinfo=UTC)
 
@@ -41,3 +41,11 @@ def test_hour_start_is_the_start_of_the_utc_hour(zone: object) -> None:
     given = MOMENT.replace(tzinfo=zone)  # type: ignore[arg-type]
     assert hour_start(given) == datetime(2024, 5, 1, 12, tzinfo=UTC)
     assert hour_start(given).utcoffset() == timedelta(0)
+
+
+@pytest.mark.parametrize("microsecond", [0, 1, 999, 1000, 123456, 999999])
+def test_stored_time_drops_what_is_below_the_millisecond(microsecond: int) -> None:
+    given = MOMENT.replace(microsecond=microsecond)
+    found = stored_time(given)
+    assert found == given.replace(microsecond=microsecond - microsecond % 1000)
+    assert found.tzinfo is UTC

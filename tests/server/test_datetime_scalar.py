@@ -1,0 +1,54 @@
+"""The DateTime scalar's input: ISO-8601 with an offset, read to UTC whole milliseconds. The
+common form is read directly; every form reads as the written-out path reads it."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from resolvers.validation import _parse_written_datetime, parse_datetime
+
+ACCEPTED = {
+    "2024-01-31T10:00:00Z": datetime(2024, 1, 31, 10, tzinfo=UTC),
+    "2024-01-31T10:00:00z": datetime(2024, 1, 31, 10, tzinfo=UTC),
+    " 2024-01-31T10:00:00Z ": datetime(2024, 1, 31, 10, tzinfo=UTC),
+    "2024-01-31 10:00:00+02:00": datetime(2024, 1, 31, 8, tzinfo=UTC),
+    "2024-01-31T10:00:00.123987Z": datetime(2024, 1, 31, 10, 0, 0, 123000, tzinfo=UTC),
+    "2024-01-31T10:00:00.999999-01:30": datetime(2024, 1, 31, 11, 30, 0, 999000, tzinfo=UTC),
+    "20240131T100000Z": datetime(2024, 1, 31, 10, tzinfo=UTC),
+}
+REFUSED: dict[Any, str] = {
+    "2024-01-31x10:00:00Z": "needs a time",  # Python reads any separator; we want T or space
+    "2024-01-31T10:00:00": "has no offset",
+    "2024-01-31": "has no offset",
+    "yesterday": "is not ISO-8601",
+    "": "is not ISO-8601",
+    1706695200: "must be an ISO-8601 string",
+    None: "must be an ISO-8601 string",
+}
+
+
+@pytest.mark.parametrize(("written", "expected"), ACCEPTED.items())
+def test_parse_datetime_reads_utc_milliseconds(written: str, expected: datetime) -> None:
+    parsed = parse_datetime(written)
+    assert parsed == expected
+    assert parsed.utcoffset() is not None and parsed.utcoffset() == expected.utcoffset()
+
+
+@pytest.mark.parametrize(("written", "reason"), REFUSED.items())
+def test_parse_datetime_refuses_with_the_reason(written: Any, reason: str) -> None:
+    with pytest.raises(ValueError, match=reason):
+        parse_datetime(written)
+
+
+@pytest.mark.parametrize("written", [*ACCEPTED, *REFUSED])
+def test_parse_datetime_answers_as_the_written_out_path(written: Any) -> None:
+    def outcome(parse: Any) -> object:
+        try:
+            return parse(written)
+        except ValueError as exc:
+            return str(exc)
+
+    assert outcome(parse_datetime) == outcome(_parse_written_datetime)
