@@ -21,7 +21,9 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import orjson
 from bson import ObjectId
+from bson.tz_util import utc as BSON_UTC
 
+from resolvers.base64url import unpadded_base64url
 from resolvers.errors import BadUserInput
 from resolvers.validation import is_storable_text
 
@@ -30,11 +32,11 @@ T_co = TypeVar("T_co", covariant=True)
 P = TypeVar("P", bound=tuple[Any, ...])
 
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_BSON_EPOCH = EPOCH.replace(tzinfo=BSON_UTC)
 MILLISECOND = timedelta(milliseconds=1)
 INT64_MAX = 2**63 - 1
 # Longer than any cursor the server makes (a kind, a 200-character title, an id), base64'd.
 MAX_CURSOR_LENGTH = 1_024
-URL_SAFE = bytes.maketrans(b"+/", b"-_")
 
 
 class CursorField(Protocol[T_co]):
@@ -94,7 +96,10 @@ class Millis:
 
     def dump(self, value: Any) -> int:
         moment: datetime = value
-        return (moment - EPOCH) // MILLISECOND
+        # Aware datetimes of one zone subtract without asking it their offsets (a Python call
+        # for PyMongo's UTC, which every read time carries).
+        epoch = _BSON_EPOCH if moment.tzinfo is BSON_UTC else EPOCH
+        return (moment - epoch) // MILLISECOND
 
     def load(self, raw: object) -> datetime | None:
         millis = _whole(raw, self.minimum, self.maximum)
@@ -125,10 +130,7 @@ class CursorCodec(Generic[P]):
 
     def encode(self, position: P) -> str:
         values = [field.dump(value) for field, value in zip(self.fields, position, strict=True)]
-        raw = orjson.dumps([self.kind, *values])
-        # base64.urlsafe_b64encode, without its two wrappers: a page encodes one per edge.
-        encoded = binascii.b2a_base64(raw, newline=False).translate(URL_SAFE)
-        return encoded.rstrip(b"=").decode("ascii")
+        return unpadded_base64url(orjson.dumps([self.kind, *values]))
 
     def decode(self, cursor: str, *, argument: str) -> P:
         """The position a cursor of this list names; anything else is BAD_USER_INPUT."""

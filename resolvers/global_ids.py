@@ -22,6 +22,7 @@ from typing import TypeAlias
 import orjson
 
 from resolvers import validation
+from resolvers.base64url import unpadded_base64url
 from resolvers.errors import BadUserInput
 from settings import MAX_ORDER_ID_LENGTH, MAX_USER_ID_LENGTH, SERIES_NAME_PATTERN
 
@@ -73,8 +74,7 @@ NODE_KEYS: dict[str, tuple[Callable[[object], bool], ...]] = {
 
 
 def global_id(type_name: str, *key: KeyPart) -> str:
-    raw = orjson.dumps([type_name, *key])
-    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode("ascii")
+    return unpadded_base64url(orjson.dumps([type_name, *key]))
 
 
 def parse_global_id(value: str) -> tuple[str, Key] | None:

@@ -21,10 +21,12 @@ from typing import Any
 
 from graphql import (
     GraphQLEnumType,
+    GraphQLID,
     GraphQLNonNull,
     GraphQLObjectType,
     GraphQLOutputType,
     GraphQLScalarType,
+    GraphQLString,
     Undefined,
 )
 
@@ -57,7 +59,24 @@ def _reader(parent_type: GraphQLObjectType, field_name: str) -> Reader | None:
     leaf = return_type.of_type if isinstance(return_type, GraphQLNonNull) else return_type
     if not isinstance(leaf, GraphQLScalarType | GraphQLEnumType):
         return None
-    return read_then(attribute_of, leaf_completion(leaf.coerce_output_value, non_null))
+    completion = leaf_completion(leaf.coerce_output_value, non_null)
+    if leaf is GraphQLString or leaf is GraphQLID:
+        return text_then(attribute_of, completion)
+    return read_then(attribute_of, completion)
+
+
+def text_then(attribute_of: Reader, complete: Reader) -> Reader:
+    """`read_then` of a String or an ID: a `str` is its own answer (graphql-core's
+    `serialize_string` and `serialize_id` return it as it is), without the completion's call."""
+
+    def read(source: Any) -> Any:
+        try:
+            value = attribute_of(source)
+        except Exception:
+            return SLOW
+        return value if type(value) is str else complete(value)
+
+    return read
 
 
 def read_then(attribute_of: Reader, complete: Reader) -> Reader:

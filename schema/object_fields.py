@@ -42,6 +42,8 @@ Plans = dict[tuple[int, ...], tuple[GraphQLObjectType, FieldGroup, "Complete | N
 # Strawberry's own `is_type_of` (GraphQLCoreConverter.from_object) reads no resolve info.
 _STRAWBERRY_IS_TYPE_OF = "_get_is_type_of.<locals>.is_type_of"
 _NO_INFO: Any = None
+_STRAWBERRY_DEFINITION = "strawberry-definition"  # GraphQLCoreConverter.DEFINITION_BACKREF
+_CAST = "__as_strawberry_type__"  # strawberry.types.cast.TYPE_CAST_ATTRIBUTE
 
 
 def field_plan(
@@ -148,6 +150,17 @@ def _value_plan(
     return None  # an interface or a union: graphql-core resolves the type
 
 
+def _origin(object_type: GraphQLObjectType) -> type | None:
+    """The class of `object_type` whose instances (not cast to another type) Strawberry's
+    `is_type_of` accepts, asked without its call; None when they have no `__dict__` to hold a
+    cast."""
+    definition = (object_type.extensions or {}).get(_STRAWBERRY_DEFINITION)
+    origin = getattr(definition, "origin", None)
+    if not isinstance(origin, type) or "__slots__" in vars(origin):
+        return None
+    return origin
+
+
 def _list_plan(item: Complete, non_null: bool) -> Complete:
     def complete(value: Any) -> Any:
         if value is None:
@@ -187,10 +200,16 @@ def _object_plan(
             return None
         fields.append((response_key, plan))
 
+    origin = _origin(object_type)
+
     def complete(value: Any) -> Any:
         if value is None:
             return SLOW if non_null else None
-        if is_type_of is not None and not is_type_of(value, _NO_INFO):
+        if (
+            is_type_of is not None
+            and not (type(value) is origin and _CAST not in value.__dict__)
+            and not is_type_of(value, _NO_INFO)
+        ):
             return SLOW
         answer = {}
         for response_key, plan in fields:

@@ -20,6 +20,8 @@ MOMENT = datetime(2024, 1, 1, 1, 2, 3, 456789)
 VALUES: dict[str, Any] = {
     "naive": MOMENT,
     "naive, whole milliseconds": MOMENT.replace(microsecond=456000),
+    "naive, second fold": MOMENT.replace(fold=1),
+    "UTC, second fold": MOMENT.replace(tzinfo=UTC, fold=1),
     "UTC": MOMENT.replace(tzinfo=UTC),
     "PyMongo's UTC": MOMENT.replace(tzinfo=bson_utc),
     "an offset": MOMENT.replace(tzinfo=timezone(timedelta(hours=3))),

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import base64
 import json
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from typing import NamedTuple
 
 import pytest
 from bson import ObjectId
+from bson.tz_util import utc as bson_utc
 
 from resolvers.cursors import CursorCodec, Id, Integer, Millis, Text
 from resolvers.errors import BadUserInput
@@ -114,3 +115,11 @@ def test_a_cursor_is_the_same_text_the_standard_library_wrote(name: str) -> None
     written = _written_by_the_standard_library("names", millis, name)
     assert NAMES.encode(position) == written
     assert NAMES.decode(written, argument="after") == position
+
+
+@pytest.mark.parametrize(
+    "zone", [UTC, bson_utc, timezone(timedelta(hours=-7))], ids=["UTC", "PyMongo's UTC", "offset"]
+)
+def test_a_time_of_any_zone_dumps_its_milliseconds_since_1970(zone: tzinfo) -> None:
+    moment = datetime(2024, 5, 1, 12, 30, 15, 123000, tzinfo=UTC)
+    assert Millis().dump(moment.astimezone(zone)) == 1_714_566_615_123

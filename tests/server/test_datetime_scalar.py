@@ -3,12 +3,14 @@ common form is read directly; every form reads as the written-out path reads it.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 import pytest
+from bson.tz_util import utc as bson_utc
 
 from resolvers.validation import _parse_written_datetime, parse_datetime
+from schema.scalars import _serialize as serialize_datetime
 
 ACCEPTED = {
     "2024-01-31T10:00:00Z": datetime(2024, 1, 31, 10, tzinfo=UTC),
@@ -52,3 +54,17 @@ def test_parse_datetime_answers_as_the_written_out_path(written: Any) -> None:
             return str(exc)
 
     assert outcome(parse_datetime) == outcome(_parse_written_datetime)
+
+
+@pytest.mark.parametrize(
+    "moment",
+    [
+        datetime(2024, 1, 31, 10, 0, 0, 123000, tzinfo=UTC),
+        datetime(2024, 1, 31, 10, 0, 0, 123000, tzinfo=bson_utc),
+        datetime(2024, 1, 31, 12, 0, 0, 123000, tzinfo=timezone(timedelta(hours=2))),
+        datetime(2024, 1, 31, 10, 0, 0, 123000),  # naive: UTC, as a driver without tz_aware
+    ],
+    ids=["UTC", "PyMongo's UTC", "offset", "naive"],
+)
+def test_datetime_serializes_in_utc_to_the_millisecond(moment: datetime) -> None:
+    assert serialize_datetime(moment) == "2024-01-31T10:00:00.123Z"

@@ -70,6 +70,10 @@ def _branch(case: str) -> Branch:
         bad.tags = "xy"
     elif case == "other type":
         bad = Branch(leaves=[], first=None, named=None)
+    elif case == "cast to another type":  # a Leaf, that Strawberry's is_type_of refuses
+        bad = strawberry.cast(Branch, bad)
+    elif case == "number as text":  # String serializes it
+        bad.name = 12
     return Branch(leaves=[good, bad], first=good, named=good)
 
 
@@ -80,7 +84,16 @@ QUERY = """query($case: String!, $skip: Boolean!) { branch(case: $case) {
   first { ... on Leaf { name tags } __typename }
   named { name } } }
 fragment S on Leaf { secret }"""
-CASES = ["good", "null", "raises", "refused", "not a list", "other type"]
+CASES = [
+    "good",
+    "null",
+    "raises",
+    "refused",
+    "not a list",
+    "other type",
+    "cast to another type",
+    "number as text",
+]
 
 
 async def _answer(schema: strawberry.Schema, variables: dict[str, Any]) -> ExecutionResult:
