@@ -21,6 +21,7 @@ from embedded.engine import EmbeddedEngine
 from embedded.protocols import Document
 from embedded.update_pipelines import let_scope
 from embedded.wire_messages import Request
+from embedded.wire_pipelines import interned
 from embedded.wire_reads import sort_list
 from embedded.writes import Outcome, Writes
 
@@ -62,7 +63,7 @@ def _insert(writes: Writes, document: Any) -> tuple[dict[str, int], Any]:
 
 
 def _update(variables: Any, writes: Writes, statement: Any) -> tuple[dict[str, int], Any]:
-    filter, update = statement.get("q") or {}, statement["u"]
+    filter, update = statement.get("q") or {}, interned(statement["u"])
     upsert, array_filters = bool(statement.get("upsert")), statement.get("arrayFilters")
     outcome: Outcome
     if statement.get("multi"):
@@ -108,7 +109,8 @@ def find_and_modify(engine: EmbeddedEngine, request: Request) -> Document:
     else:
         upsert = bool(body.get("upsert"))
         array_filters, variables = body.get("arrayFilters"), body.get("let")
-        outcome = writes.update_one(filter, body["update"], upsert, sort, array_filters, variables)
+        update = interned(body["update"])
+        outcome = writes.update_one(filter, update, upsert, sort, array_filters, variables)
         value = outcome.after if body.get("new") else outcome.before
         last_error = {"n": int(outcome.matched or outcome.upserted_id is not None)}
         last_error["updatedExisting"] = bool(outcome.matched)
