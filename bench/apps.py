@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import os
 from collections.abc import AsyncIterator
@@ -17,6 +18,7 @@ from strawberry.extensions import ParserCache, ValidationCache
 
 from app import create_app
 from bench.seed import SEED_VARIABLE, Seed, seed_all
+from bench.server import DATABASE_VARIABLE
 from settings import Settings
 from web.state import AppState
 
@@ -36,9 +38,13 @@ def full() -> Starlette:
 
 
 def seeded() -> Starlette:
-    """The app on the embedded engine with no demo data, and what `ARRAYGRAPH_BENCH_SEED`
-    asks for (bench/seed.py) written at start-up, before it listens."""
+    """The app with no demo data, and what `ARRAYGRAPH_BENCH_SEED` asks for (bench/seed.py)
+    written at start-up, before it listens: on the embedded engine, or on the database that
+    `ARRAYGRAPH_BENCH_DATABASE` names (bench/server.py's `running_database`)."""
     settings = Settings()
+    database = os.environ.get(DATABASE_VARIABLE)
+    if database:
+        settings = dataclasses.replace(settings, mongodb_uri=database)
     app = create_app(settings)
     seed = Seed.decode(os.environ.get(SEED_VARIABLE, "{}"))
     started = app.router.lifespan_context

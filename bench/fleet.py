@@ -5,7 +5,8 @@ the same options.
 They are: the bare Starlette JSON endpoint; the Strawberry and Ariadne peers (bench/apps.py,
 bench/peer_ariadne.py); and the app on the embedded engine seeded with 100, 1,000 and 10,000
 sensors (bench/seed.py), the last also holding 50,000 orders and a customer of 10,000 trades
-next to the one whose page is read."""
+next to the one whose page is read; and the app seeded with 100 sensors again, on the engine's
+wire front in a process of its own (bench/database_process.py), as it runs on MongoDB."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 
 from bench.peer_env import PEER_PYTHON, ariadne_version
 from bench.seed import SEED_VARIABLE, Seed
-from bench.server import Server, running
+from bench.server import Server, running, running_database
 
 SMALL = Seed(sensors=100)
 MIDDLE = Seed(sensors=1_000)
@@ -31,6 +32,9 @@ class Servers:
     small: Server
     middle: Server
     large: Server
+    # SMALL again, on the engine's wire front in a process of its own (as on MongoDB): the
+    # server's CPU is then its own work and the driver's, the database's counted apart.
+    small_apart: Server
 
 
 @dataclass(frozen=True)
@@ -40,8 +44,15 @@ class Options:
     connections: int
 
 
-def _seeded(seed: Seed) -> AbstractAsyncContextManager[Server]:
-    return running("seeded", env={SEED_VARIABLE: seed.encode()})
+def _seeded(seed: Seed, database: Server | None = None) -> AbstractAsyncContextManager[Server]:
+    return running("seeded", env={SEED_VARIABLE: seed.encode()}, database=database)
+
+
+@asynccontextmanager
+async def _seeded_apart(seed: Seed) -> AsyncIterator[Server]:
+    """`seed` served on a database process of its own."""
+    async with running_database() as database, _seeded(seed, database) as server:
+        yield server
 
 
 @asynccontextmanager
@@ -54,6 +65,7 @@ async def started() -> AsyncIterator[Servers]:
             _seeded(SMALL),
             _seeded(MIDDLE),
             _seeded(LARGE),
+            _seeded_apart(SMALL),
         ]
         if ariadne_version() is not None:
             contexts.append(running("create", python=str(PEER_PYTHON), module="bench.peer_ariadne"))
@@ -64,5 +76,6 @@ async def started() -> AsyncIterator[Servers]:
             if isinstance(outcome, BaseException):
                 raise outcome
         found = [s for s in settled if isinstance(s, Server)]
-        bare, strawberry, small, middle, large = found[:5]
-        yield Servers(bare, strawberry, found[5] if len(found) > 5 else None, small, middle, large)
+        bare, strawberry, small, middle, large, apart = found[:6]
+        ariadne = found[6] if len(found) > 6 else None
+        yield Servers(bare, strawberry, ariadne, small, middle, large, apart)

@@ -35,6 +35,7 @@ class Sample:
     requests: int
     seconds: float
     cpu: float  # server CPU seconds over the sample
+    database_cpu: float | None = None  # its database process's, when it has one
 
     @property
     def rate(self) -> float:
@@ -61,18 +62,29 @@ class Samples:
         return statistics.median(s.cpu_per_request for s in self.rounds)
 
     @property
+    def database_cpu_per_request(self) -> float | None:
+        """The database process's CPU seconds per request (median), when it has one."""
+        if any(s.database_cpu is None for s in self.rounds):
+            return None
+        return statistics.median((s.database_cpu or 0.0) / s.requests for s in self.rounds)
+
+    @property
     def busy(self) -> float:
         """The share of one core the server used while measured (median)."""
         return statistics.median(s.cpu / s.seconds for s in self.rounds)
 
 
 async def sample(load: Load, *, seconds: float, connections: int) -> Sample:
-    pid = load.server.pid
+    pid, database = load.server.pid, load.server.database_pid
     before = cpu_seconds(pid)
+    database_before = None if database is None else cpu_seconds(database)
     requests, elapsed = await drive(
         load.server.port, load.request, connections=connections, seconds=seconds
     )
-    return Sample(requests, elapsed, cpu_seconds(pid) - before)
+    database_cpu = None
+    if database is not None and database_before is not None:
+        database_cpu = cpu_seconds(database) - database_before
+    return Sample(requests, elapsed, cpu_seconds(pid) - before, database_cpu)
 
 
 async def interleave(
@@ -123,7 +135,11 @@ def figures(samples: Samples, unit: str = "req") -> str:
     units = samples.load.units
     rate = samples.rate * units
     cpu = samples.cpu_per_request / units * 1e6
-    return f"{rate:9,.0f} {unit}/s {cpu:9.1f} us CPU/{unit} ({samples.busy:4.0%} of a core)"
+    found = f"{rate:9,.0f} {unit}/s {cpu:9.1f} us CPU/{unit} ({samples.busy:4.0%} of a core)"
+    database = samples.database_cpu_per_request
+    if database is not None:
+        found += f"; database process {database / units * 1e6:.1f} us/{unit}"
+    return found
 
 
 def ratio_line(label: str, by_cpu: float, by_rate: float, op: str, target: float) -> str:

@@ -21,6 +21,8 @@ SENSORS_PAGE = (
 SENSOR = "query($id: ID!) { sensor(id: $id) { title count24h lastEventAt } }"
 RECORD = "mutation($e: [SensorEventInput!]!) { recordSensorEvents(events: $e) { accepted } }"
 BATCH = 1_000
+IN_PROCESS = "engine in the server's process (the default)"
+APART = "database in a process of its own (the engine's wire front, as MongoDB)"
 
 
 def _events(seed: Seed, sensors: list[int], count: int, at: str) -> list[dict[str, Any]]:
@@ -63,37 +65,44 @@ async def flat(servers: Servers, options: Options, at: str) -> None:
         _print_kind(kind, found)
 
 
-async def batches(servers: Servers, options: Options, at: str) -> None:
-    server = servers.small
+def _batch_loads(server: Server, where: str, at: str) -> list[Load]:
     every = list(range(SMALL.sensors))
-    loads = [
+    spreads = {"one event per call": ([0], 1), "1,000 events over 2 sensors": ([0, 1], BATCH)}
+    spreads["1,000 events over 100 sensors"] = (every, BATCH)
+    return [
         Load(
-            "one event per call", server, graphql(server, RECORD, {"e": _events(SMALL, [0], 1, at)})
-        ),
-        Load(
-            "1,000 events over 2 sensors",
+            f"{where}: {name}",
             server,
-            graphql(server, RECORD, {"e": _events(SMALL, [0, 1], BATCH, at)}),
-            units=BATCH,
-        ),
-        Load(
-            "1,000 events over 100 sensors",
-            server,
-            graphql(server, RECORD, {"e": _events(SMALL, every, BATCH, at)}),
-            units=BATCH,
-        ),
+            graphql(server, RECORD, {"e": _events(SMALL, *spread, at)}),
+            units=spread[1],
+        )
+        for name, spread in spreads.items()
     ]
+
+
+async def batches(servers: Servers, options: Options, at: str) -> None:
+    """Measured on the embedded engine in the server's process (the default) and on a
+    database process of its own (as on MongoDB), in one interleaved run."""
+    sides = {IN_PROCESS: servers.small, APART: servers.small_apart}
+    loads = [load for where, server in sides.items() for load in _batch_loads(server, where, at)]
     found = await interleave(
         loads, rounds=options.rounds, seconds=options.seconds, connections=options.connections
     )
     print("3. recordSensorEvents: batches of 1,000 against one event per call (100 sensors)")
-    for name, samples in found.items():
-        print(f"    {name:<52} {figures(samples, 'event')}")
-    single = found["one event per call"]
-    for name in ("1,000 events over 2 sensors", "1,000 events over 100 sensors"):
-        batch = found[name]
-        label = f"events/s, {name.split(' over ')[1]} / single"
-        print(ratio_line(label, cost_ratio(single, batch), rate_ratio(batch, single), ">=", 50))
+    for where in sides:
+        print(f"    {where}")
+        mine = {
+            name.split(": ", 1)[1]: samples
+            for name, samples in found.items()
+            if name.startswith(where)
+        }
+        for name, samples in mine.items():
+            print(f"      {name:<50} {figures(samples, 'event')}")
+        single = mine["one event per call"]
+        for name in ("1,000 events over 2 sensors", "1,000 events over 100 sensors"):
+            batch = mine[name]
+            label = f"  events/s, {name.split(' over ')[1]} / single"
+            print(ratio_line(label, cost_ratio(single, batch), rate_ratio(batch, single), ">=", 50))
 
 
 async def run(servers: Servers, options: Options) -> None:

@@ -17,12 +17,19 @@ from bench.load import free_port
 # The `full` app seeds a year of demo series before it listens; on a busy 2-core machine
 # that has taken over 10 s.
 STARTUP_SECONDS = 120.0
+# The database a seeded app (bench/apps.py) runs on, when not the embedded engine.
+DATABASE_VARIABLE = "ARRAYGRAPH_BENCH_DATABASE"
 
 
 @dataclass(frozen=True)
 class Server:
     port: int
     pid: int
+    database_pid: int | None = None  # the process of its database, when not in its own
+
+
+def database_uri(database: Server) -> str:
+    return f"mongodb://127.0.0.1:{database.port}/?directConnection=true"
 
 
 async def _wait_listening(process: asyncio.subprocess.Process, port: int) -> None:
@@ -47,19 +54,41 @@ async def running(
     python: str = sys.executable,
     module: str = "bench.apps",
     env: Mapping[str, str] | None = None,
+    database: Server | None = None,
 ) -> AsyncIterator[Server]:
     """One uvicorn process serving `<module>:<factory>` on a free loopback port, run by
-    `python` (another environment's, for a peer) with `env` added to this one's. Every server
-    gets the same uvicorn options."""
+    `python` (another environment's, for a peer) with `env` added to this one's; on
+    `database` (`running_database`) when given, else on the embedded engine in its own
+    process. Every server gets the same uvicorn options."""
     port = free_port()
+    uri = {} if database is None else {DATABASE_VARIABLE: database_uri(database)}
     process = await asyncio.create_subprocess_exec(
         python, "-m", "uvicorn", f"{module}:{factory}", "--factory",
         "--port", str(port), "--log-level", "warning", "--no-access-log",
-        env={**os.environ, **(env or {})},
+        env={**os.environ, **(env or {}), **uri},
     )  # fmt: skip
-    try:
+    async with _stopping(process):
+        await _wait_listening(process, port)
+        yield Server(port, process.pid, None if database is None else database.pid)
+
+
+@asynccontextmanager
+async def running_database() -> AsyncIterator[Server]:
+    """The embedded engine behind its wire front in a process of its own
+    (bench/database_process.py), standing in for a MongoDB server."""
+    port = free_port()
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bench.database_process", str(port)
+    )
+    async with _stopping(process):
         await _wait_listening(process, port)
         yield Server(port, process.pid)
+
+
+@asynccontextmanager
+async def _stopping(process: asyncio.subprocess.Process) -> AsyncIterator[None]:
+    try:
+        yield
     finally:
         if process.returncode is None:
             process.terminate()
