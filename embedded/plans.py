@@ -26,7 +26,7 @@ from bson import ObjectId
 from embedded import access_paths, conditions, examined, fast_filters
 from embedded import mongomock_internals as mongomock
 from embedded.access_paths import Ranges, Walk
-from embedded.index_keys import Keys
+from embedded.index_keys import Keys, value_key
 from embedded.indexes import IndexedDocuments, table_of
 from embedded.protocols import Document
 
@@ -46,7 +46,9 @@ def matching(coll: Any, filter: Mapping[str, Any]) -> list[Document]:
         found = _by_id(table, by_id)
         examined.report(coll, len(found))
         return found
-    candidates = _candidates(table, filter, by_id)
+    candidates = _by_unique_key(table, filter) if by_id is None else None
+    if candidates is None:
+        candidates = _candidates(table, filter, by_id)
     if candidates is None:
         examined.report(coll, len(table))
         return _scan(coll, filter)
@@ -137,6 +139,25 @@ def _by_id(table: IndexedDocuments, values: list[Any]) -> list[Document]:
             if access_paths.same_id(doc["_id"], value):
                 found[table.seq(key)] = doc
     return [found[seq] for seq in sorted(found)]
+
+
+def _by_unique_key(table: IndexedDocuments, filter: Mapping[str, Any]) -> list[Document] | None:
+    """For `{field: value}` of a plain unique index, the documents `_candidates` finds (those
+    filed under the value's key, and the index's exceptions), in natural order, found by
+    hashing without working out every index's ranges; None for any other filter."""
+    if len(filter) != 1:
+        return None
+    [(field, value)] = filter.items()
+    if type(value) not in _KEY_VALUES or field.startswith("$"):
+        return None
+    key = value_key(value)
+    if key is None:
+        return None
+    for index in table.indexes():
+        if index.one_per_key and index.fields == (field,) and index.by_key is not None:
+            found = index.exceptions | index.by_key.get((key,), set())
+            return [table.document(seq) for seq in sorted(found)]
+    return None
 
 
 def _cheapest(table: IndexedDocuments, required: conditions.Required) -> Ranges | None:

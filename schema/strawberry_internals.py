@@ -14,6 +14,9 @@ silently stops being used:
 - `schema/variable_coercion.py` (installed on import, here): takes the place of graphql-core's
   `coerce_input_value` and `input_is_nested_too_deeply` in graphql/execution/values.py, which
   `coerce_variable_values` looks up by name, for lists of flat input objects.
+- `schema/variable_signatures.py` (installed on import, here): takes the place of graphql-core's
+  `get_variable_signature` in graphql/execution/values.py (looked up by name there too),
+  keeping each definition's signature.
 - `execute_document` (the lean path, schema/operation.py): graphql-core's execution as
   `Schema._execute_operation` runs it (strawberry/schema/schema.py), on `Schema._schema`, with
   `optimized_is_awaitable` and the schema's `execution_context_class` (which takes
@@ -63,6 +66,7 @@ from strawberry.types import ExecutionResult as StrawberryResult
 from strawberry.types.graphql import OperationType
 
 from schema import variable_coercion as variable_coercion  # installs it
+from schema import variable_signatures as variable_signatures  # installs it
 from schema.errors import VariablesInvalid, retyped
 from schema.leaf_fields import SLOW, leaf_reader
 from schema.object_fields import Plans, field_plan, plans_for

@@ -173,9 +173,13 @@ def coerce_input_value(input_value: Any, type_: GraphQLInputType) -> Any:
     return _graphql_coerce_input_value(input_value, type_)
 
 
+_FLAT = frozenset({str, int, float, bool, type(None)})
+
+
 def input_is_nested_too_deeply(value: Any, type_: GraphQLInputType) -> bool:
-    """graphql-core's check; a list of flat input objects nests three deep at most."""
-    if _coercer(type_) is not None:
+    """graphql-core's check; a list of flat input objects nests three deep at most, and a
+    scalar value not at all."""
+    if type(value) in _FLAT or _coercer(type_) is not None:
         return False
     return _graphql_input_is_nested_too_deeply(value, type_)
 

@@ -130,3 +130,19 @@ async def test_a_filter_no_index_serves_scans_every_document(front: Front) -> No
     users = await _filled(front, 100)
     assert len(await users.find({"n": {"$gte": 90}}).to_list()) == 10
     assert _examined(front) == 100
+
+
+async def test_find_by_unique_key_finds_an_array_holding_it(front: Front) -> None:
+    users = await _filled(front, 10)
+    await users.insert_one({"_id": "array", "userId": ["x1", "x2"], "n": -1})
+    assert [doc["n"] for doc in await users.find({"userId": "x2"}).to_list()] == [-1]
+    front.examined.reset()
+    assert [doc["n"] for doc in await users.find({"userId": "u3"}).to_list()] == [3]
+    assert _examined(front) == 2  # the key's document, and the array the index cannot file
+
+
+async def test_find_by_unique_key_equates_numbers_as_a_server_does(front: Front) -> None:
+    users = await _filled(front, 10)
+    await users.insert_one({"_id": "number", "userId": 7, "n": -7})
+    assert (await users.find_one({"userId": 7.0}))["n"] == -7
+    assert await users.find_one({"userId": "7"}) is None

@@ -24,6 +24,7 @@ from strawberry.schema.name_converter import NameConverter
 import schema.document_cache as document_cache
 import schema.input_builders as input_builders
 import schema.variable_coercion as variable_coercion
+import schema.variable_signatures as variable_signatures
 import web.graphql_view as graphql_view
 from schema.cost import CostLimit
 from schema.orders import OrderInput
@@ -127,6 +128,17 @@ async def test_a_list_variable_of_flat_inputs_skips_graphql_cores_coercion(
     event = {"sensorId": "5a934e000102030405000000", "at": "2022-09-12T12:00:00Z"}
     await api.data(mutation, {"e": [event, event]})
     assert calls == []
+
+
+async def test_a_variable_signature_is_worked_out_once_per_definition(
+    api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[str] = []
+    _counting(monkeypatch, variable_signatures, "_graphql_get_variable_signature", calls)
+    query = "query($u: String!, $n: Int) { user(userId: $u) { orders(first: $n) { totalCount } } }"
+    for user_id in ("a", "b", "c"):
+        await api.data(query, {"u": user_id, "n": 2})
+    assert calls.count("_graphql_get_variable_signature") <= 2  # the first request's two
 
 
 async def test_attribute_fields_of_scalar_type_skip_graphql_cores_execute_field(
