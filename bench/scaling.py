@@ -1,7 +1,8 @@
 """2. What must not grow with the sensors: a page by title, a sensor by id and a one-event
 write, each on servers of 100, 1,000 and 10,000 sensors, interleaved.
 3. Batches: `recordSensorEvents` of 1,000 events over 2 and over 100 sensors against one event
-per call, in events per second."""
+per call, in events per second: on the embedded engine in the server's process, and on a
+database process of its own (the engine's wire front, as MongoDB), interleaved in one run."""
 
 from __future__ import annotations
 
