@@ -26,6 +26,7 @@ from embedded.arithmetic import (
     as_index,
 )
 from embedded.array_expressions import ArrayOperators
+from embedded.literals import literal
 from embedded.mongomock_internals import NOTHING, Evaluator
 from embedded.paths import field_path, variable
 from embedded.value_expressions import ValueOperators
@@ -111,7 +112,7 @@ class _Compiler(Arithmetic, ArrayOperators, ValueOperators):
         return build
 
     def op_literal(self, value: Any) -> Evaluator:
-        return lambda doc, env: value
+        return literal(value)
 
     def op_let(self, value: Any) -> Evaluator | None:
         if not isinstance(value, dict) or set(value) != {"vars", "in"}:

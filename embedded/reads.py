@@ -19,6 +19,7 @@ from typing import Any
 from embedded import examined, fast_filters, plain_stages, plans, projections, rules
 from embedded import mongomock_internals as mongomock
 from embedded.indexes import table_of
+from embedded.literals import copied_literals
 from embedded.protocols import Document
 from embedded.stored_form import read_copy
 
@@ -112,8 +113,11 @@ def aggregate(
     if plain_stages.is_plain(stored_stages):
         # They read the stored documents and build new ones; the replies are copies.
         return [_to_reply(plain_stages.apply_plain(doc, stored_stages, scope)) for doc in docs]
-    copy = dict if _reads_in_place(stages) else _clone
-    result = mongomock.run_pipeline(coll, [copy(doc) for doc in docs], stored_stages, scope)
+    if _reads_in_place(stages):
+        result = mongomock.run_pipeline(coll, [dict(doc) for doc in docs], stored_stages, scope)
+    else:
+        with copied_literals():
+            result = mongomock.run_pipeline(coll, [_clone(d) for d in docs], stored_stages, scope)
     return [_to_reply(doc) for doc in result]
 
 

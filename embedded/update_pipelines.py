@@ -9,6 +9,7 @@ from typing import Any
 
 from embedded import mongomock_internals as mongomock
 from embedded import reads
+from embedded.literals import copied_literals
 from embedded.mongomock_internals import NOTHING
 from embedded.plain_stages import apply_plain
 from embedded.protocols import Document
@@ -28,7 +29,8 @@ def apply_pipeline(
     applied = apply_plain(doc, stages, scope)
     if applied is not NOTHING:
         return dict(applied)
-    [result] = mongomock.run_pipeline(coll, [doc], stages, scope)
+    with copied_literals():
+        [result] = mongomock.run_pipeline(coll, [doc], stages, scope)
     return dict(result)
 
 

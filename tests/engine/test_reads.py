@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 import pytest
 
 from embedded import EmbeddedCollection, EmbeddedEngine
+from tests.engine.fronts import Front
 
 WHEN = datetime(2024, 1, 1, 12, 0, tzinfo=UTC)
 
@@ -153,3 +154,14 @@ async def test_aggregate_runs_trailing_union_branches_each_on_its_collection(
     ]  # fmt: skip
     followed = [*pipeline, {"$count": "all"}]  # a stage after the unions: mongomock-ng's
     assert await (await coll.aggregate(followed)).to_list() == [{"all": 5}]
+
+
+async def test_an_aggregation_sent_again_answers_the_same(front: Front) -> None:
+    coll = front.collection("again")
+    await coll.insert_many([{"_id": n} for n in range(2)])
+    # a literal document set, then a dotted `$set` under it (a stage mongomock-ng runs)
+    pipeline = [{"$set": {"o": {"$literal": {"n": 1}}}}, {"$set": {"o.n": {"$add": ["$o.n", 1]}}}]
+    first = await (await coll.aggregate(pipeline)).to_list()
+    again = await (await coll.aggregate(pipeline)).to_list()
+    assert first == again == [{"_id": 0, "o": {"n": 2}}, {"_id": 1, "o": {"n": 2}}]
+    assert pipeline[0] == {"$set": {"o": {"$literal": {"n": 1}}}}

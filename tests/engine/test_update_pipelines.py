@@ -106,3 +106,25 @@ async def test_bulk_write_let_is_evaluated_once_per_command(
     requests = [UpdateOne({"_id": n}, pipeline) for n in range(3)]
     await coll.bulk_write(requests, let={"step": {"$literal": 1}})
     assert len(evaluated) == 1
+
+
+@pytest.mark.parametrize(
+    "pipeline",
+    [
+        # a stage mongomock-ng runs (a dotted name) writing into a literal the first stage set
+        [{"$set": {"o": {"$literal": {"n": 1}}}}, {"$set": {"o.n": {"$add": ["$o.n", 1]}}}],
+        # plain stages only, the literal a document
+        [{"$set": {"o": {"$literal": {"n": 1}}}}, {"$set": {"p": {"$add": ["$o.n", 1]}}}],
+    ],
+    ids=["mongomock-ng stage", "plain stages"],
+)
+async def test_the_same_pipeline_sent_again_gives_each_document_the_same_update(
+    front: Front, pipeline: list[dict[str, Any]]
+) -> None:
+    coll = front.collection("again")
+    await coll.insert_many([{"_id": n} for n in range(3)])
+    for n in range(3):
+        await coll.update_one({"_id": n}, pipeline)
+        await coll.find_one_and_update({"_id": n}, pipeline, projection={"o.n": 0, "_id": 0})
+    found = [doc["o"] for doc in await coll.find({}, sort=[("_id", 1)]).to_list()]
+    assert found == [found[0]] * 3
