@@ -5,9 +5,13 @@ The engine compiles a pipeline's stages once per stage object (`embedded.plain_s
 each time (the store's record pipeline, in process). Over the wire every command decodes a
 fresh copy, and compiling the record pipeline costs some fifty times applying it. Equal BSON
 decodes to equal values of the same types, so a pipeline whose bytes were seen before is
-replaced by the copy decoded then. The engine's update path never changes the pipeline it is
-given: in process, the store shares one among all its calls. (Aggregations are not interned:
-a page's pipeline holds its own cursor and key, so repeats are rare.)
+replaced by the copy decoded then.
+
+Only a pipeline that nothing can change is interned: every stage of the plain form, which the
+engine applies itself without changing it, and no `$literal` of a document or an array, whose
+value a write would take by reference (mongomock-ng's stages, and a projection of the reply,
+may change what they are given in place). Aggregations are not interned: a page's pipeline
+holds its own cursor and key, so repeats are rare.
 """
 
 from __future__ import annotations
@@ -17,13 +21,15 @@ from typing import Any
 import bson
 from bson.errors import BSONError
 
+from embedded import plain_stages
+
 _LIMIT = 256  # distinct pipelines kept; all forgotten at once past it
 _interned: dict[bytes, list[Any]] = {}
 
 
 def interned(pipeline: Any) -> Any:
-    """The first pipeline received with the same bytes as `pipeline`; anything that is not a
-    list of stages comes back as it is."""
+    """The first pipeline received with the same bytes as `pipeline`, when it is one that
+    nothing can change; anything else comes back as it is."""
     if type(pipeline) is not list:
         return pipeline
     try:
@@ -31,8 +37,22 @@ def interned(pipeline: Any) -> Any:
     except (BSONError, TypeError, ValueError, OverflowError):
         return pipeline
     found = _interned.get(key)
-    if found is None:
-        if len(_interned) >= _LIMIT:
-            _interned.clear()
-        found = _interned[key] = pipeline
-    return found
+    if found is not None:
+        return found
+    if not plain_stages.is_plain(pipeline) or _holds_literal_containers(pipeline):
+        return pipeline
+    if len(_interned) >= _LIMIT:
+        _interned.clear()
+    _interned[key] = pipeline
+    return pipeline
+
+
+def _holds_literal_containers(value: Any) -> bool:
+    if isinstance(value, dict):
+        literal = value.get("$literal")
+        if isinstance(literal, dict | list):
+            return True
+        return any(_holds_literal_containers(item) for item in value.values())
+    if isinstance(value, list):
+        return any(_holds_literal_containers(item) for item in value)
+    return False
