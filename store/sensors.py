@@ -56,7 +56,7 @@ class SensorEvent:
     each field through `object.__setattr__` (three times the cost)."""
 
     sensor_id: ObjectId
-    at: datetime  # aware
+    at: datetime
     count: int = 1
     value: float | None = None
 
@@ -260,7 +260,7 @@ def _folded(
     # The hour of the previous event: a batch's events mostly share their hour.
     hour = after = None
     for event in events:
-        sensor_id, at = event.sensor_id, event.at
+        sensor_id, at = event.sensor_id, as_utc(event.at)
         deltas = per_sensor.get(sensor_id)
         if deltas is None:
             deltas = per_sensor[sensor_id] = {}

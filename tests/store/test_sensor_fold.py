@@ -72,3 +72,14 @@ def test_folded_events_in_alternating_hours_keep_their_hours() -> None:
         START.replace(minute=0, second=0, microsecond=0): 2,
         late.replace(minute=0, second=0, microsecond=0): 2,
     }
+
+
+def test_folded_naive_times_are_utc() -> None:
+    sensor_id, naive = SENSORS[0], START.replace(tzinfo=None)
+    events = [SensorEvent(sensor_id, naive), SensorEvent(sensor_id, naive + timedelta(hours=1))]
+    per_sensor, latest = _folded(events)
+    assert {hour: d.count for hour, d in per_sensor[sensor_id].items()} == {
+        START.replace(minute=0, second=0, microsecond=0): 1,
+        (START + timedelta(hours=1)).replace(minute=0, second=0, microsecond=0): 1,
+    }
+    assert latest == {sensor_id: START + timedelta(hours=1)}
