@@ -29,6 +29,7 @@ from embedded.access_paths import Ranges, Walk
 from embedded.index_keys import Keys, value_key
 from embedded.indexes import IndexedDocuments, table_of
 from embedded.protocols import Document
+from embedded.sorted_index import Index
 
 Match = Callable[[Document], bool]
 # Values that name one key of `_id` or of a unique index: not an array, which names each of its
@@ -89,12 +90,10 @@ def examines_at_most_one(coll: Any, filter: Mapping[str, Any]) -> bool:
     lookup by `_id` or by the key of a unique index without a partial filter, or one whose index
     ranges hold one entry (they count every document with the key), or a collection of one."""
     table = table_of(coll)
-    if len(filter) == 1:  # `{_id: value}`, or `{field: value}` of a plain unique index
-        [(field, value)] = filter.items()
-        if type(value) in _KEY_VALUES and (
-            field == "_id" or any(i.one_per_key and i.fields == (field,) for i in table.indexes())
-        ):
-            return True
+    if len(filter) == 1 and type(filter.get("_id")) in _KEY_VALUES:  # `{_id: value}`
+        return True
+    if _unique_key(table, filter) is not None:  # `{field: value}` of a plain unique index
+        return True
     return _cost(table, filter, conditions.required(filter)) <= 1
 
 
@@ -141,23 +140,31 @@ def _by_id(table: IndexedDocuments, values: list[Any]) -> list[Document]:
     return [found[seq] for seq in sorted(found)]
 
 
+def _unique_key(table: IndexedDocuments, filter: Mapping[str, Any]) -> tuple[Index, Keys] | None:
+    """For `{field: value}` naming one key of a plain unique index (one without a partial
+    filter), that index and the key; None for any other filter."""
+    if len(filter) != 1:
+        return None
+    [(field, value)] = filter.items()
+    key = value_key(value) if type(value) in _KEY_VALUES else None
+    if key is None:
+        return None
+    for index in table.indexes():
+        if index.one_per_key and index.fields == (field,):
+            return index, (key,)
+    return None
+
+
 def _by_unique_key(table: IndexedDocuments, filter: Mapping[str, Any]) -> list[Document] | None:
     """For `{field: value}` of a plain unique index, the documents `_candidates` finds (those
     filed under the value's key, and the index's exceptions), in natural order, found by
     hashing without working out every index's ranges; None for any other filter."""
-    if len(filter) != 1:
+    found = _unique_key(table, filter)
+    if found is None:
         return None
-    [(field, value)] = filter.items()
-    if type(value) not in _KEY_VALUES or field.startswith("$"):
-        return None
-    key = value_key(value)
-    if key is None:
-        return None
-    for index in table.indexes():
-        if index.one_per_key and index.fields == (field,) and index.by_key is not None:
-            found = index.exceptions | index.by_key.get((key,), set())
-            return [table.document(seq) for seq in sorted(found)]
-    return None
+    index, keys = found
+    seqs = index.exceptions | (index.by_key or {}).get(keys, set())
+    return [table.document(seq) for seq in sorted(seqs)]
 
 
 def _cheapest(table: IndexedDocuments, required: conditions.Required) -> Ranges | None:

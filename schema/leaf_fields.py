@@ -60,35 +60,22 @@ def _reader(parent_type: GraphQLObjectType, field_name: str) -> Reader | None:
     if not isinstance(leaf, GraphQLScalarType | GraphQLEnumType):
         return None
     completion = leaf_completion(leaf.coerce_output_value, non_null)
-    if leaf is GraphQLString or leaf is GraphQLID:
-        return text_then(attribute_of, completion)
-    return read_then(attribute_of, completion)
+    # graphql-core's `serialize_string` and `serialize_id` answer a `str` as it is.
+    as_is = str if leaf is GraphQLString or leaf is GraphQLID else None
+    return read_then(attribute_of, completion, as_is)
 
 
-def text_then(attribute_of: Reader, complete: Reader) -> Reader:
-    """`read_then` of a String or an ID: a `str` is its own answer (graphql-core's
-    `serialize_string` and `serialize_id` return it as it is), without the completion's call."""
-
-    def read(source: Any) -> Any:
-        try:
-            value = attribute_of(source)
-        except Exception:
-            return SLOW
-        return value if type(value) is str else complete(value)
-
-    return read
-
-
-def read_then(attribute_of: Reader, complete: Reader) -> Reader:
-    """A field's answer from its source: the attribute read, then completed; SLOW when the
-    read raises (graphql-core makes it this field's error)."""
+def read_then(attribute_of: Reader, complete: Reader, as_is: type | None = None) -> Reader:
+    """A field's answer from its source: the attribute read, then completed (a value of exactly
+    the type `as_is` is its own answer, without the completion's call); SLOW when the read
+    raises (graphql-core makes it this field's error)."""
 
     def read(source: Any) -> Any:
         try:
             value = attribute_of(source)
         except Exception:
             return SLOW
-        return complete(value)
+        return value if type(value) is as_is else complete(value)
 
     return read
 

@@ -16,7 +16,7 @@ silently stops being used:
   `coerce_variable_values` looks up by name, for lists of flat input objects.
 - `schema/variable_signatures.py` (installed on import, here): takes the place of graphql-core's
   `get_variable_signature` in graphql/execution/values.py (looked up by name there too),
-  keeping each definition's signature.
+  keeping the signature of a variable without a default by its name and type's shape.
 - `execute_document` (the lean path, schema/operation.py): graphql-core's execution as
   `Schema._execute_operation` runs it (strawberry/schema/schema.py), on `Schema._schema`, with
   `optimized_is_awaitable` and the schema's `execution_context_class` (which takes
