@@ -13,7 +13,7 @@ from resolvers import chat_sessions as sessions
 from resolvers.chat_messages import SessionMessage
 from resolvers.context import Info
 from schema.mutation import write_mutation
-from schema.node import Node, node_id
+from schema.node import Node, node_id_field
 from schema.relay import Connection
 from store.chat_pages import MessageDoc
 from store.chat_sessions import SessionDoc
@@ -21,6 +21,9 @@ from store.chat_sessions import SessionDoc
 
 @strawberry.type(description="One message; a deleted one keeps its `seq`, with its text emptied.")
 class Message(Node):
+    id: strawberry.ID = node_id_field(
+        "Message", lambda message: (str(message.session_id), message.message_id)
+    )
     message_id: strawberry.ID = strawberry.field(description="The message's own id.")
     seq: int = strawberry.field(description="1, 2, 3... in the session, without gaps.")
     author: str
@@ -28,6 +31,7 @@ class Message(Node):
     sent_at: datetime
     edited_at: datetime | None
     deleted: bool
+    session_id: strawberry.Private[ObjectId]
 
     @classmethod
     def from_record(cls, record: SessionMessage) -> Message:
@@ -36,7 +40,6 @@ class Message(Node):
     @classmethod
     def from_doc(cls, doc: MessageDoc, *, session_id: ObjectId) -> Message:
         return cls(
-            id=node_id("Message", str(session_id), str(doc.id)),
             message_id=strawberry.ID(str(doc.id)),
             seq=doc.seq,
             author=doc.author,
@@ -44,6 +47,7 @@ class Message(Node):
             sent_at=doc.sent_at,
             edited_at=doc.edited_at,
             deleted=doc.deleted,
+            session_id=session_id,
         )
 
 
@@ -69,6 +73,7 @@ async def _messages(
 
 @strawberry.type(description="A chat session: its messages live in capped page documents.")
 class ChatSession(Node):
+    id: strawberry.ID = node_id_field("ChatSession", lambda session: (session.session_id,))
     session_id: strawberry.ID = strawberry.field(description="The session's own id.")
     title: str
     created_at: datetime
@@ -85,7 +90,6 @@ class ChatSession(Node):
     @classmethod
     def from_doc(cls, doc: SessionDoc) -> ChatSession:
         return cls(
-            id=node_id("ChatSession", str(doc.id)),
             session_id=strawberry.ID(str(doc.id)),
             title=doc.title,
             created_at=doc.created_at,

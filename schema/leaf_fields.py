@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import attrgetter
+from types import FunctionType
 from typing import Any
 
 from graphql import (
@@ -29,6 +30,7 @@ from graphql import (
     GraphQLString,
     Undefined,
 )
+from strawberry.types.field import StrawberryField
 
 SLOW = object()  # the reader's answer when graphql-core must complete the field
 Reader = Callable[[Any], Any]
@@ -102,11 +104,15 @@ def basic_attribute(
     parent_type: GraphQLObjectType, field_name: str
 ) -> tuple[GraphQLOutputType, Reader] | None:
     """The type of `parent_type.field_name` and the read of its value from a source, when
-    Strawberry resolves it as a basic field without arguments; else None."""
+    Strawberry resolves it as a basic field without arguments, or by a plain method of the
+    object (`computed_attribute`); else None."""
     field_def = parent_type.fields.get(field_name)
     if field_def is None or field_def.args:
         return None
     strawberry_field = (field_def.extensions or {}).get(_STRAWBERRY_FIELD)
+    computed = computed_attribute(field_def, strawberry_field)
+    if computed is not None:
+        return field_def.type, computed
     # Strawberry's resolver of a basic field without exception handlers is `_get_basic_result`
     # (`_is_default` alone marks every field without a resolver of its own, permissions too).
     resolver_name = getattr(field_def.resolve, "__name__", None)
@@ -119,3 +125,20 @@ def basic_attribute(
     if resolve is getattr:  # the default: one C call
         return field_def.type, attrgetter(python_name)
     return field_def.type, lambda source: resolve(source, python_name)
+
+
+def computed_attribute(field_def: Any, strawberry_field: Any) -> Reader | None:
+    """The read of a field Strawberry resolves by calling a method of the object with the
+    object alone (`def id(self)`: synchronous, no info, no arguments, no extension), as
+    `_resolver` calls it through `get_arguments` and `StrawberryField.get_result`; else None."""
+    if type(strawberry_field) is not StrawberryField or strawberry_field.extensions:
+        return None
+    resolver = strawberry_field.base_resolver
+    if resolver is None or getattr(field_def.resolve, "__name__", None) != "_resolver":
+        return None
+    if resolver.is_async or resolver.self_parameter is None:
+        return None
+    if len(resolver.signature.parameters) != 1:
+        return None
+    method = resolver.wrapped_func
+    return method if isinstance(method, FunctionType) else None

@@ -14,7 +14,7 @@ from resolvers.context import Info
 from resolvers.users import LoadedUser
 from schema.input_builders import install_input_builder
 from schema.mutation import write_mutation
-from schema.node import Node, node_id
+from schema.node import Node, node_id_field
 from schema.relay import Connection
 from store.order_pages import PageArgs
 from store.users import OrderDoc, OrderPage
@@ -22,6 +22,7 @@ from store.users import OrderDoc, OrderPage
 
 @strawberry.type(description="An order embedded in its user.")
 class Order(Node):
+    id: strawberry.ID = node_id_field("Order", lambda order: (order.user_id, order.order_id))
     order_id: strawberry.ID = strawberry.field(description="The order's own id, in its user.")
     user_id: str
     info: str | None
@@ -30,7 +31,6 @@ class Order(Node):
     @classmethod
     def from_doc(cls, doc: OrderDoc, *, user_id: str) -> Order:
         return cls(
-            id=node_id("Order", user_id, doc.id),
             order_id=strawberry.ID(doc.id),
             user_id=user_id,
             info=doc.info,
@@ -68,6 +68,7 @@ async def _orders(
 
 @strawberry.type(description="A user and the orders embedded in it.")
 class User(Node):
+    id: strawberry.ID = node_id_field("User", lambda user: (user.user_id,))
     user_id: str
     user_type: str | None
     name: str | None
@@ -79,7 +80,6 @@ class User(Node):
     def from_loaded(cls, loaded: LoadedUser) -> User:
         user = loaded.user
         return cls(
-            id=node_id("User", user.user_id),
             user_id=user.user_id,
             user_type=user.user_type,
             name=user.name,

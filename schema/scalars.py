@@ -12,14 +12,17 @@ from resolvers.validation import parse_datetime
 from store.times import as_utc
 
 _combine = datetime.combine
+_WITH_MICROSECONDS = len("2000-01-01T00:00:00.000000")
 
 
 def _serialize(value: datetime) -> str:
     if value.tzinfo is UTC or value.tzinfo is BSON_UTC:
         # The naive copy formats without asking the zone its offset (a Python call for
-        # PyMongo's UTC); `combine` builds it at a fraction of `replace`'s cost.
-        naive = _combine(value, value.time())
-        return naive.isoformat(timespec="milliseconds") + "Z"
+        # PyMongo's UTC); `combine` builds it at a fraction of `replace`'s cost. `isoformat()`
+        # without keywords (parsed on each call) writes microseconds only when there are
+        # some: cut to milliseconds, as `timespec="milliseconds"` does, or add them.
+        text = _combine(value, value.time()).isoformat()
+        return text[:23] + "Z" if len(text) == _WITH_MICROSECONDS else text + ".000Z"
     return as_utc(value).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 

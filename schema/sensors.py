@@ -17,7 +17,7 @@ from resolvers.idempotency import DESCRIPTION as KEY_DESCRIPTION
 from schema.errors import code_of
 from schema.input_builders import install_input_builder
 from schema.mutation import write_mutation
-from schema.node import Node, node_id
+from schema.node import Node, node_id_field
 from schema.relay import Connection
 from store.sensor_pages import SensorOrder as StoredSensorOrder
 from store.sensor_window import Window
@@ -105,6 +105,7 @@ def _hourly(root: Sensor) -> list[HourlyTotal]:
 
 @strawberry.type(description="A sensor and its event counts over the last 24 hours.")
 class Sensor(Node):
+    id: strawberry.ID = node_id_field("Sensor", lambda sensor: (sensor.sensor_id,))
     sensor_id: strawberry.ID = strawberry.field(description="The sensor's own id.")
     title: str
     count24h: int = strawberry.field(
@@ -124,7 +125,6 @@ class Sensor(Node):
         window = Window.at(now)
         by_hour = {t.hour: t for t in doc.totals if window.holds(t.hour)}
         return cls(
-            id=node_id("Sensor", str(doc.id)),
             sensor_id=strawberry.ID(str(doc.id)),
             title=doc.title,
             count24h=_saturate(sum(t.count for t in by_hour.values())),

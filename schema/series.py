@@ -15,7 +15,7 @@ from resolvers.idempotency import DESCRIPTION as KEY_DESCRIPTION
 from resolvers.series import FieldStatsRecord, PointRecord
 from resolvers.series_time import Granularity
 from schema.mutation import write_mutation
-from schema.node import Node, node_id
+from schema.node import Node, node_id_field
 from schema.sensors import graphql_float
 from store.measurements import MeasurementDoc
 
@@ -93,6 +93,7 @@ async def _tag_values(
     description="A measurement: its field names and tag keys (as InfluxDB shows them)."
 )
 class Measurement(Node):
+    id: strawberry.ID = node_id_field("Measurement", lambda measurement: (measurement.name,))
     name: str
     fields: list[str]
     tag_keys: list[str]
@@ -104,7 +105,6 @@ class Measurement(Node):
     @classmethod
     def from_doc(cls, doc: MeasurementDoc) -> Measurement:
         return cls(
-            id=node_id("Measurement", doc.name),
             name=doc.name,
             fields=list(doc.fields),
             tag_keys=list(doc.tag_keys),

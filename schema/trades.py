@@ -14,7 +14,7 @@ from resolvers.idempotency import DESCRIPTION as KEY_DESCRIPTION
 from resolvers.trades import PlacedTrade
 from schema.input_builders import install_input_builder
 from schema.mutation import write_mutation
-from schema.node import Node, node_id
+from schema.node import Node, node_id_field
 from schema.relay import Connection
 from store.trades import Bucket
 from store.trades import TradeType as StoredTradeType
@@ -22,24 +22,31 @@ from store.trades import TradeType as StoredTradeType
 strawberry.enum(StoredTradeType, name="TradeType")
 
 
+def _trade_key(trade: Trade) -> tuple[int, int, int]:
+    placed = trade.placed
+    return placed.customer_id, placed.position.page, placed.position.offset
+
+
 @strawberry.type(
     description="A trade; its place (page and offset) in its customer's trades never changes."
 )
 class Trade(Node):
+    id: strawberry.ID = node_id_field("Trade", _trade_key)
     type: StoredTradeType
     ticker: str
     qty: int
     date: datetime
+    placed: strawberry.Private[PlacedTrade]
 
     @classmethod
     def from_placed(cls, placed: PlacedTrade) -> Trade:
-        doc, where = placed.trade, placed.position
+        doc = placed.trade
         return cls(
-            id=node_id("Trade", placed.customer_id, where.page, where.offset),
             type=StoredTradeType(doc.type),
             ticker=doc.ticker,
             qty=doc.qty,
             date=doc.date,
+            placed=placed,
         )
 
 
@@ -91,6 +98,7 @@ async def _trades(
 
 @strawberry.type(description="A customer's trades, grouped 10 to a bucket document (page).")
 class Customer(Node):
+    id: strawberry.ID = node_id_field("Customer", lambda customer: (customer.customer_id,))
     customer_id: int
     trade_count: int = strawberry.field(resolver=_trade_count)
     page_count: int = strawberry.field(resolver=_page_count)
@@ -103,7 +111,7 @@ class Customer(Node):
 
     @classmethod
     def of(cls, customer_id: int) -> Customer:
-        return cls(id=node_id("Customer", customer_id), customer_id=customer_id)
+        return cls(customer_id=customer_id)
 
 
 @strawberry.input

@@ -64,6 +64,23 @@ async def test_node_round_trips_every_entity_type(api: Api) -> None:
         assert found == {"__typename": type_name, "id": node_id, **expected[type_name]}
 
 
+async def test_global_ids_hold_their_type_and_domain_key(api: Api) -> None:
+    entities = await seed_entities(api)
+    session_id = entities.session_id
+    keys: dict[str, tuple[str | int, ...]] = {
+        "Sensor": (entities.sensor_id,),
+        "User": ("ada",),
+        "Order": ("ada", "order-1"),
+        "Customer": (7,),
+        "Trade": (7, 1, 0),  # customer 7, page 1, first of its page
+        "ChatSession": (session_id,),
+        "Message": (session_id, entities.message_id),
+        "Measurement": ("insects",),
+    }
+    decoded = {type_name: parse_global_id(id_) for type_name, id_ in entities.ids.items()}
+    assert decoded == {type_name: (type_name, key) for type_name, key in keys.items()}
+
+
 async def test_nodes_answer_in_order_with_null_for_unknown_ids(api: Api) -> None:
     entities = await seed_entities(api)
     gone = global_id("Sensor", "65f000000000000000000000")

@@ -3,7 +3,7 @@ common form is read directly; every form reads as the written-out path reads it.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from typing import Any
 
 import pytest
@@ -68,3 +68,15 @@ def test_parse_datetime_answers_as_the_written_out_path(written: Any) -> None:
 )
 def test_datetime_serializes_in_utc_to_the_millisecond(moment: datetime) -> None:
     assert serialize_datetime(moment) == "2024-01-31T10:00:00.123Z"
+
+
+@pytest.mark.parametrize(
+    ("microsecond", "written"),
+    [(0, "00.000Z"), (999, "00.000Z"), (123999, "00.123Z"), (999999, "00.999Z")],
+)
+@pytest.mark.parametrize("zone", [UTC, bson_utc], ids=["UTC", "PyMongo's UTC"])
+def test_datetime_serializes_milliseconds_cut_never_rounded(
+    zone: tzinfo, microsecond: int, written: str
+) -> None:
+    moment = datetime(9999, 12, 31, 23, 59, 0, microsecond, tzinfo=zone)
+    assert serialize_datetime(moment) == "9999-12-31T23:59:" + written

@@ -23,9 +23,11 @@ from strawberry.schema.name_converter import NameConverter
 
 import schema.document_cache as document_cache
 import schema.input_builders as input_builders
+import schema.node as node
 import schema.variable_coercion as variable_coercion
 import schema.variable_signatures as variable_signatures
 import web.graphql_view as graphql_view
+from resolvers.global_ids import parse_global_id
 from schema.cost import CostLimit
 from schema.orders import OrderInput
 from schema.sensors import SensorEventInput
@@ -162,6 +164,34 @@ async def test_attribute_fields_of_object_type_skip_graphql_cores_execute_field(
     data = await api.data(query)
     assert data["user"]["orders"]["edges"][0]["node"]["orderId"] == "1"
     assert executed == ["user", "orders"]
+
+
+async def test_computed_ids_skip_graphql_cores_execute_field(
+    api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await api.data(UPSERT)
+    executed = executed_fields(monkeypatch)
+    query = '{ user(userId: "u") { id orders(first: 5) { edges { node { ...O } } } } }'
+    query += " fragment O on Order { id orderId }"
+    data = await api.data(query)
+    order = data["user"]["orders"]["edges"][0]["node"]
+    assert parse_global_id(order["id"]) == ("Order", ("u", "1"))
+    assert parse_global_id(data["user"]["id"]) == ("User", ("u",))
+    assert executed == ["user", "orders"]
+
+
+async def test_a_page_that_selects_no_id_encodes_none(
+    api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await api.data(UPSERT)
+    calls: list[str] = []
+    _counting(monkeypatch, node, "global_id", calls)
+    query = '{ user(userId: "u") { orders(first: 5) { edges { node { orderId } } } } }'
+    data = await api.data(query)
+    assert data["user"]["orders"]["edges"] == [{"node": {"orderId": "1"}}]
+    assert calls == []
+    await api.data('{ user(userId: "u") { id } }')
+    assert calls == ["global_id"]
 
 
 @pytest.mark.parametrize("method", ["POST", "GET"])
