@@ -129,8 +129,13 @@ class CursorCodec(Generic[P]):
     make: Callable[..., P]
 
     def encode(self, position: P) -> str:
-        values = [field.dump(value) for field, value in zip(self.fields, position, strict=True)]
-        return unpadded_base64url(orjson.dumps([self.kind, *values]))
+        fields = self.fields
+        if len(fields) == 2 == len(position):  # most lists': a sort key and a tie-breaker
+            first, second = fields
+            values = [self.kind, first.dump(position[0]), second.dump(position[1])]
+        else:
+            values = [self.kind, *(f.dump(v) for f, v in zip(fields, position, strict=True))]
+        return unpadded_base64url(orjson.dumps(values))
 
     def decode(self, cursor: str, *, argument: str) -> P:
         """The position a cursor of this list names; anything else is BAD_USER_INPUT."""
