@@ -232,6 +232,19 @@ def find(coll: Any, filter: Mapping[str, Any] | None, kwargs: Mapping[str, Any])
     return [_to_reply(doc) for doc in docs]
 
 
+def first_stored(coll: Any, filter: Mapping[str, Any] | None, sort: Any) -> Document | None:
+    """The stored document (not a copy) a `find` of `filter` and `sort` returns first."""
+    found = _sorted(coll, _to_stored(filter or {}), {"sort": sort, "limit": 1})
+    return found[0] if found else None
+
+
+def stored_stages(stages: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """Pipeline stages with their datetimes in stored form: the same objects when they hold
+    none (walked once: stages are built once and never changed)."""
+    converted: list[Mapping[str, Any]] = _to_stored(stages, shared=True)
+    return converted
+
+
 def stored(coll: Any, filter: Mapping[str, Any] | None) -> list[Document]:
     """The stored documents (not copies) `filter` matches, in natural order."""
     return plans.matching(coll, _to_stored(filter or {}))

@@ -242,9 +242,15 @@ def _depth(value: Any, level: int = 0) -> int:
     else:
         return level
     deepest = level + 1
+    if _LEAVES.issuperset(map(type, items)):  # leaves alone, told apart in one C call
+        return deepest
     for item in items:
         kind = type(item)  # the common leaves told apart without an isinstance
-        if kind is dict or kind is list or (kind not in _LEAVES and isinstance(item, _CONTAINERS)):
+        if kind is dict and _LEAVES.issuperset(map(type, item.values())):
+            deepest = max(deepest, level + 2)  # a subdocument of leaves (an array's element)
+        elif (
+            kind is dict or kind is list or (kind not in _LEAVES and isinstance(item, _CONTAINERS))
+        ):
             deepest = max(deepest, _depth(item, level + 1))
     return deepest
 

@@ -1,5 +1,9 @@
 """Update pipelines: `let` variables, and the pipeline applied to the one document, its plain
 stages without mongomock-ng (`embedded.plain_stages`), any other by mongomock-ng.
+
+A pipeline runs on the stored document itself, in stored form (naive UTC datetimes), as an
+aggregation's stages run (`embedded.reads`): its stages, and the `let` values, are put in that
+form first. Nothing it reads is changed; the caller stores a copy of what it returns.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from embedded.literals import copied_literals
 from embedded.mongomock_internals import NOTHING
 from embedded.plain_stages import apply_plain
 from embedded.protocols import Document
-from embedded.stored_form import reply_copy
+from embedded.stored_form import stored_copy
 
 
 def apply_pipeline(
@@ -22,15 +26,15 @@ def apply_pipeline(
     """What an update pipeline turns `doc` into (a server applies it to the one document),
     with the update's `let` variables in `scope`.
 
-    `doc` is a reply-form copy (UTC datetimes), as are the pipeline's literals: it is used as
-    it is, and the result is stored by the caller, which copies it.
+    `doc` and `scope` are in stored form; `doc` is not changed (mongomock-ng's stages, which
+    may change their input, get a copy). The result may share values with both.
     """
-    stages = list(pipeline)
+    stages = reads.stored_stages(pipeline if isinstance(pipeline, list) else list(pipeline))
     applied = apply_plain(doc, stages, scope)
     if applied is not NOTHING:
         return dict(applied)
     with copied_literals():
-        [result] = mongomock.run_pipeline(coll, [doc], stages, scope)
+        [result] = mongomock.run_pipeline(coll, [stored_copy(doc)], stages, scope)
     return dict(result)
 
 
@@ -41,10 +45,10 @@ class LetScope(dict[str, Any]):
 def let_scope(variables: Mapping[str, Any] | None) -> LetScope:
     """An update's `let`: each value an expression, evaluated once per command (a command of
     many statements evaluates it first and passes the scope on), before any document, in the
-    documents' form (a naive datetime is UTC, as on a server)."""
+    documents' stored form (a naive datetime is UTC, as on a server)."""
     if isinstance(variables, LetScope):
         return variables
     scope = LetScope()
     for name, expression in (variables or {}).items():
-        scope[name] = reply_copy(reads.evaluate_once(expression))
+        scope[name] = stored_copy(reads.evaluate_once(expression))
     return scope

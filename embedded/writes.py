@@ -1,8 +1,9 @@
 """The engine's write path: what a write makes of a document, checked, and only then stored.
 
-Every write is computed on a copy of the matched document, checked against the server's rules in
-`embedded.rules`, and only then stored, so a rejected write changes nothing (as on a server).
-Everything here runs under the engine's lock, one command at a time.
+Every write computes a new document from the matched one (never changed: a pipeline reads it
+as stored, operators a read-form copy), checks it against the server's rules in `embedded.rules`,
+and only then stores it, so a rejected write changes nothing (as on a server). An outcome's
+documents are copied when a reply asks for them. Everything here runs under the engine's lock.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import copy
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import bson
 from bson import ObjectId
@@ -20,7 +21,7 @@ from pymongo.errors import DuplicateKeyError, OperationFailure, WriteError
 from embedded import fast_updates, positional, reads, rules
 from embedded import mongomock_internals as mongomock
 from embedded.protocols import Document
-from embedded.stored_form import stored_copy
+from embedded.stored_form import read_copy, stored_copy
 from embedded.update_pipelines import apply_pipeline, let_scope
 
 _SCRATCH_ID = "embedded.scratch"  # the scratch copy's `_id` while an update is applied to it
@@ -32,14 +33,20 @@ class UpdateApplier:
         self._scratch: Any = mongomock.new_client()["scratch"]["scratch"]
 
     def apply_update(
-        self, coll: Any, current: Document, update: Any, array_filters: Any, scope: dict[str, Any]
+        self, coll: Any, stored: Document, update: Any, array_filters: Any, scope: dict[str, Any]
     ) -> Document:
-        """The document `update` turns `current` (a copy) into; nothing is stored."""
-        if is_replacement(update):
-            return {"_id": current["_id"], **copy.deepcopy(dict(update))}
+        """The document, in stored form, that `update` turns the stored document `stored` into
+        (a new one: `stored` is not changed); nothing is stored."""
         if not isinstance(update, Mapping):
             with _as_write_errors():
-                return apply_pipeline(coll, current, update, scope)
+                return cast(Document, stored_copy(apply_pipeline(coll, stored, update, scope)))
+        new = self._apply_operators(read_copy(stored), update, array_filters)
+        return cast(Document, stored_copy(new))
+
+    def _apply_operators(self, current: Document, update: Any, array_filters: Any) -> Document:
+        """What a replacement or operators make of `current` (a read-form copy)."""
+        if is_replacement(update):
+            return {"_id": current["_id"], **copy.deepcopy(dict(update))}
         # mongomock-ng's update code cannot file a subdocument `_id` (it hashes the raw value):
         # the scratch copy goes by a stand-in, and takes the real `_id` back unless the update
         # changed it (which the caller then refuses as a server does).
@@ -67,7 +74,7 @@ class UpdateApplier:
             return {"_id": new.pop("_id", seed.get("_id", ObjectId())), **new}
         if not isinstance(update, Mapping):
             with _as_write_errors():
-                return apply_pipeline(coll, {"_id": ObjectId(), **seed}, update, scope)
+                return apply_pipeline(coll, stored_copy({"_id": ObjectId(), **seed}), update, scope)
         fast = fast_updates.apply_simple(seed, update, inserting=True)
         if fast is not None:
             return {"_id": fast.pop("_id", ObjectId()), **fast}
@@ -96,8 +103,17 @@ class Outcome:
     matched: int
     modified: int
     upserted_id: Any
-    before: Document | None
-    after: Document | None
+    stored_before: Document | None  # in stored form, never changed: copied when read
+    stored_after: Document | None
+
+    @property
+    def before(self) -> Document | None:
+        """The matched document before the update, as a reply gives it."""
+        return None if self.stored_before is None else read_copy(self.stored_before)
+
+    @property
+    def after(self) -> Document | None:
+        return None if self.stored_after is None else read_copy(self.stored_after)
 
 
 def _let(filter: Any, variables: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -154,12 +170,11 @@ class Writes:
         dollar = _check_update(update, array_filters)
         scope = _let(filter, variables)
         seed = rules.upsert_seed(filter) if upsert else {}
-        found = reads.find(self._coll, filter, {"sort": sort, "limit": 1})
-        if not found:
+        current = reads.first_stored(self._coll, filter, sort)
+        if current is None:
             if not upsert:
                 return Outcome(0, 0, None, None, None)
             return self._upsert(seed, update, dollar, scope)
-        current = found[0]
         resolve_from = (filter or {}) if dollar else None
         new = self._update(current, update, array_filters, resolve_from, scope)
         return Outcome(1, int(new is not current), None, current, new)
@@ -181,7 +196,7 @@ class Writes:
         dollar = _check_update(update, array_filters)
         scope = _let(filter, variables)
         seed = rules.upsert_seed(filter) if upsert else {}
-        found = reads.find(self._coll, filter, {})
+        found = reads.stored(self._coll, filter)
         if not found:
             if not upsert:
                 return Outcome(0, 0, None, None, None)
@@ -216,7 +231,7 @@ class Writes:
         rules.check_document(new, too_large_code=rules.UPSERT_TOO_LARGE)
         with self._duplicate_keys():
             self._coll.insert_one(new)
-        return Outcome(0, 0, new["_id"], None, new)
+        return Outcome(0, 0, new["_id"], None, stored_copy(new))
 
     def _update(
         self,
@@ -226,11 +241,12 @@ class Writes:
         resolve_from: Any,
         scope: dict[str, Any],
     ) -> Document:
-        """What `update` makes of `current`, stored when it differs: `current` itself if not.
+        """What `update` makes of the stored document `current`, stored when it differs (in
+        stored form): `current` itself if not.
 
         `resolve_from` is the filter an update with a positional `$` resolves it from."""
         if resolve_from is not None:
-            update = positional.resolve(resolve_from, current, update)
+            update = positional.resolve(resolve_from, read_copy(current), update)
         new = self._updates.apply_update(self._coll, current, update, array_filters, scope)
         rules.check_immutable_id(current["_id"], new.get("_id", mongomock.NOTHING))
         rules.check_document(new, too_large_code=rules.UPDATE_TOO_LARGE)
@@ -238,7 +254,7 @@ class Writes:
         if new == current and bson.encode(new) == bson.encode(current):
             return current
         with self._duplicate_keys():
-            mongomock.replace_stored(self._coll, stored_copy(new))
+            mongomock.replace_stored(self._coll, new)
         return new
 
     def create_indexes(self, specs: Iterable[Mapping[str, Any]]) -> list[str]:

@@ -23,17 +23,15 @@ from strawberry.schema.name_converter import NameConverter
 
 import schema.document_cache as document_cache
 import schema.input_builders as input_builders
-import schema.node as node
 import schema.variable_coercion as variable_coercion
 import schema.variable_signatures as variable_signatures
 import web.graphql_view as graphql_view
-from resolvers.global_ids import parse_global_id
 from schema.cost import CostLimit
 from schema.orders import OrderInput
 from schema.sensors import SensorEventInput
 from schema.trades import TradeInput
 from tests.support import Api, FakeClock
-from tests.support.executed import executed_fields
+from tests.support.executed import count_calls, executed_fields
 
 RECORD_EVENTS = """mutation { recordSensorEvents(events: [
   {sensorId: "5a934e000102030405000000", at: "2022-09-12T12:00:00Z"},
@@ -43,17 +41,6 @@ UPSERT = """mutation { upsertOrders(userId: "u", orders: [
 RECORD_TRADES = """mutation { recordTrades(customerId: 1, trades: [
   {type: SELL, ticker: "T", qty: 1, date: "2024-01-01T00:00:00Z"}]) { pageNumbers } }"""
 TYPENAME = {"data": {"__typename": "Query"}}
-
-
-def _counting(monkeypatch: pytest.MonkeyPatch, owner: object, name: str, calls: list[str]) -> None:
-    """Count the calls of `owner.name` in `calls`, keeping what it does."""
-    original: Callable[..., Any] = getattr(owner, name)
-
-    def counting(*args: Any, **kwargs: Any) -> Any:
-        calls.append(name)
-        return original(*args, **kwargs)
-
-    monkeypatch.setattr(owner, name, counting)
 
 
 def _converted_types(monkeypatch: pytest.MonkeyPatch) -> list[object]:
@@ -113,7 +100,7 @@ async def test_field_arguments_skip_strawberrys_per_call_conversion(
     await api.data(UPSERT)
     await api.data(query)  # each field's arguments planned once
     named: list[str] = []
-    _counting(monkeypatch, NameConverter, "from_argument", named)
+    count_calls(monkeypatch, NameConverter, "from_argument", named)
     converted = _converted_types(monkeypatch)
     data = await api.data(query)
     assert data["user"]["orders"]["totalCount"] == 1
@@ -124,8 +111,8 @@ async def test_a_list_variable_of_flat_inputs_skips_graphql_cores_coercion(
     api: Api, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls: list[str] = []
-    _counting(monkeypatch, variable_coercion, "_graphql_coerce_input_value", calls)
-    _counting(monkeypatch, variable_coercion, "_graphql_input_is_nested_too_deeply", calls)
+    count_calls(monkeypatch, variable_coercion, "_graphql_coerce_input_value", calls)
+    count_calls(monkeypatch, variable_coercion, "_graphql_input_is_nested_too_deeply", calls)
     mutation = "mutation($e: [SensorEventInput!]!) { recordSensorEvents(events: $e) { accepted } }"
     event = {"sensorId": "5a934e000102030405000000", "at": "2022-09-12T12:00:00Z"}
     await api.data(mutation, {"e": [event, event]})
@@ -136,7 +123,7 @@ async def test_a_variable_signature_is_worked_out_once_per_definition(
     api: Api, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls: list[str] = []
-    _counting(monkeypatch, variable_signatures, "_graphql_get_variable_signature", calls)
+    count_calls(monkeypatch, variable_signatures, "_graphql_get_variable_signature", calls)
     query = "query($u: String!, $n: Int) { user(userId: $u) { orders(first: $n) { totalCount } } }"
     for user_id in ("a", "b", "c"):
         await api.data(query, {"u": user_id, "n": 2})
@@ -166,41 +153,13 @@ async def test_attribute_fields_of_object_type_skip_graphql_cores_execute_field(
     assert executed == ["user", "orders"]
 
 
-async def test_computed_ids_skip_graphql_cores_execute_field(
-    api: Api, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    await api.data(UPSERT)
-    executed = executed_fields(monkeypatch)
-    query = '{ user(userId: "u") { id orders(first: 5) { edges { node { ...O } } } } }'
-    query += " fragment O on Order { id orderId }"
-    data = await api.data(query)
-    order = data["user"]["orders"]["edges"][0]["node"]
-    assert parse_global_id(order["id"]) == ("Order", ("u", "1"))
-    assert parse_global_id(data["user"]["id"]) == ("User", ("u",))
-    assert executed == ["user", "orders"]
-
-
-async def test_a_page_that_selects_no_id_encodes_none(
-    api: Api, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    await api.data(UPSERT)
-    calls: list[str] = []
-    _counting(monkeypatch, node, "global_id", calls)
-    query = '{ user(userId: "u") { orders(first: 5) { edges { node { orderId } } } } }'
-    data = await api.data(query)
-    assert data["user"]["orders"]["edges"] == [{"node": {"orderId": "1"}}]
-    assert calls == []
-    await api.data('{ user(userId: "u") { id } }')
-    assert calls == ["global_id"]
-
-
 @pytest.mark.parametrize("method", ["POST", "GET"])
 async def test_a_request_takes_neither_strawberrys_view_nor_its_execute(
     api: Api, monkeypatch: pytest.MonkeyPatch, method: str
 ) -> None:
     calls: list[str] = []
-    _counting(monkeypatch, AsyncBaseHTTPView, "run", calls)
-    _counting(monkeypatch, strawberry.Schema, "execute", calls)
+    count_calls(monkeypatch, AsyncBaseHTTPView, "run", calls)
+    count_calls(monkeypatch, strawberry.Schema, "execute", calls)
     assert await _typename(api, method) == TYPENAME
     assert calls == []
 
@@ -210,8 +169,8 @@ async def test_a_request_runs_graphql_cores_execute_on_the_cached_document(
     api: Api, monkeypatch: pytest.MonkeyPatch, method: str
 ) -> None:
     calls: list[str] = []
-    _counting(monkeypatch, Executor, "execute_operation", calls)
-    _counting(monkeypatch, document_cache, "parse", calls)
+    count_calls(monkeypatch, Executor, "execute_operation", calls)
+    count_calls(monkeypatch, document_cache, "parse", calls)
     for _ in range(2):
         assert await _typename(api, method) == TYPENAME
     assert calls == ["parse", "execute_operation", "execute_operation"]
@@ -221,7 +180,7 @@ async def test_operations_run_on_graphql_cores_plain_executor(
     api: Api, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls: list[str] = []
-    _counting(monkeypatch, IncrementalExecutor, "__init__", calls)
+    count_calls(monkeypatch, IncrementalExecutor, "__init__", calls)
     assert await _typename(api, "POST") == TYPENAME
     assert calls == []
 
@@ -247,7 +206,7 @@ async def test_a_check_runs_once_for_an_operation_without_variables(
     api: Api, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls: list[str] = []
-    _counting(monkeypatch, CostLimit, "__call__", calls)
+    count_calls(monkeypatch, CostLimit, "__call__", calls)
     for _ in range(3):
         assert await _typename(api, "POST") == TYPENAME
     assert calls == ["__call__"]
@@ -257,7 +216,7 @@ async def test_a_check_runs_once_per_value_of_the_variables_it_reads(
     api: Api, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls: list[str] = []
-    _counting(monkeypatch, CostLimit, "__call__", calls)
+    count_calls(monkeypatch, CostLimit, "__call__", calls)
     query = (
         "query($n: Int, $u: String!) {"
         " sensors(first: $n) { edges { cursor } } user(userId: $u) { name } }"
@@ -281,7 +240,7 @@ async def test_a_request_that_executes_nothing_builds_no_context(
     api: Api, monkeypatch: pytest.MonkeyPatch, method: str, kwargs: dict[str, Any]
 ) -> None:
     calls: list[str] = []
-    _counting(monkeypatch, graphql_view, "build_context", calls)
+    count_calls(monkeypatch, graphql_view, "build_context", calls)
     await api.client.request(method, "/graphql", **kwargs)
     assert await _typename(api, "POST") == TYPENAME
     assert calls == ["build_context"]  # the second request's alone
@@ -291,7 +250,7 @@ async def test_a_query_that_never_asks_the_time_reads_no_clock(
     api: Api, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls: list[str] = []
-    _counting(monkeypatch, FakeClock, "__call__", calls)
+    count_calls(monkeypatch, FakeClock, "__call__", calls)
     assert await _typename(api, "POST") == TYPENAME
     await api.data('mutation { createSensor(title: "t") { title } }')  # its field asks
     assert calls == ["__call__"]
@@ -301,7 +260,7 @@ async def test_a_request_to_the_endpoint_skips_starlettes_routing(
     api: Api, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls: list[str] = []
-    _counting(monkeypatch, Router, "__call__", calls)
+    count_calls(monkeypatch, Router, "__call__", calls)
     assert await _typename(api, "POST") == TYPENAME
     assert calls == []
     assert (await api.client.get("/healthz")).status_code == 200  # other routes are routed

@@ -1,8 +1,10 @@
 """The fields graphql-core's own `execute_field` runs, by name, in order: what the one-step
-paths (schema/leaf_fields.py, schema/object_fields.py) left to it."""
+paths (schema/leaf_fields.py, schema/object_fields.py) left to it; and the calls of any
+function, counted by name."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -20,3 +22,16 @@ def executed_fields(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(Executor, "execute_field", counting)
     return executed
+
+
+def count_calls(
+    monkeypatch: pytest.MonkeyPatch, owner: object, name: str, calls: list[str]
+) -> None:
+    """Count the calls of `owner.name` in `calls`, keeping what it does."""
+    original: Callable[..., Any] = getattr(owner, name)
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        calls.append(name)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, counting)
