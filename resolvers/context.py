@@ -8,10 +8,9 @@ from datetime import datetime
 from typing import Any, TypeVar
 
 import strawberry
-from aiodataloader import DataLoader
 from starlette.requests import HTTPConnection
 
-from resolvers.loaders import LoaderSpec
+from resolvers.loaders import LoaderSpec, RequestLoader
 from settings import Settings
 from store.database import Database
 from store.protocols import AsyncCollection
@@ -52,7 +51,7 @@ class Context:
         self._clock = clock
         self._now: datetime | None = None
         self._authenticated: bool | None = None
-        self._loaders: dict[LoaderKey, DataLoader[Any, Any]] | None = None
+        self._loaders: dict[LoaderKey, RequestLoader[Any, Any]] | None = None
         # The response keys of the mutation fields whose resolvers returned: what they wrote
         # is stored, whatever the rest of the answer becomes (schema/response_size.py).
         self.mutations_ran: list[str] = []
@@ -85,7 +84,7 @@ class Context:
         """Drop every loader and what it cached: the next reads see what was written since."""
         self._loaders = None
 
-    def loader(self, spec: LoaderSpec[K, V], parameter: Hashable = None) -> DataLoader[K, V]:
+    def loader(self, spec: LoaderSpec[K, V], parameter: Hashable = None) -> RequestLoader[K, V]:
         """This request's loader of `spec` (and `parameter`), built on first use: nothing
         cached outlives the request that read it."""
         loaders = self._loaders
@@ -99,7 +98,7 @@ class Context:
             async def batch(keys: list[K]) -> list[V]:
                 return list(await spec.load(database, keys, parameter))
 
-            found = loaders[key] = DataLoader(batch)
+            found = loaders[key] = RequestLoader(batch)
         return found
 
 
