@@ -179,11 +179,16 @@ def check_pipeline(pipeline: list[Mapping[str, Any]], *, array_filters: object) 
                 raise write_error(BAD_VALUE, f"{name} is not allowed to be used within an update")
 
 
+_CONTAINERS = (Mapping, list, tuple)
+_LEAVES = frozenset({str, int, float, bool, type(None), datetime, ObjectId})
+
+
 def has_expr(filter: Any) -> bool:
-    if isinstance(filter, Mapping):
-        return any(k == "$expr" or has_expr(v) for k, v in filter.items())
-    if isinstance(filter, list):
-        return any(has_expr(v) for v in filter)
+    kind = type(filter)  # the common leaves told apart without an isinstance of an ABC
+    if kind is dict or (kind not in _LEAVES and isinstance(filter, Mapping)):
+        return any(key == "$expr" or has_expr(value) for key, value in filter.items())
+    if kind is list or (kind not in _LEAVES and isinstance(filter, list)):
+        return any(has_expr(value) for value in filter)
     return False
 
 
@@ -227,10 +232,6 @@ def upsert_seed(filter: Mapping[str, Any]) -> dict[str, Any]:
             target = target.setdefault(part, {})
         target[parts[-1]] = value
     return seed
-
-
-_CONTAINERS = (Mapping, list, tuple)
-_LEAVES = frozenset({str, int, float, bool, type(None), datetime, ObjectId})
 
 
 def _depth(value: Any, level: int = 0) -> int:
