@@ -3,7 +3,7 @@ with their users (one command for every user of a batch with the same page argum
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -83,7 +83,7 @@ def prefetch_args(info: Info) -> PageArgs | None:
         return None
 
 
-async def user_orders(
+def user_orders(
     info: Info,
     *,
     user_id: str,
@@ -93,7 +93,9 @@ async def user_orders(
     last: int | None,
     before: str | None,
     max_create_time: datetime | None,
-) -> Page[OrderDoc]:
+) -> Page[OrderDoc] | Awaitable[Page[OrderDoc]]:
+    """The page: at once when it came with its user (the common case: no coroutine, no await),
+    else (another page of the same field, a user read without it) loaded."""
     ctx = info.context
     request = PageRequest.from_arguments(
         first=first, after=after, last=last, before=before, maximum=ctx.settings.max_page_size
@@ -101,9 +103,16 @@ async def user_orders(
     args = page_args(request, max_create_time=max_create_time, count=selects(info, "totalCount"))
     page = prefetched.get(args)
     if page is None:
-        found: UserWithPage | None = await ctx.loader(USERS_WITH_PAGE, args).load(user_id)
-        page = found.page if found is not None else None
-    page = page or NO_ORDERS  # the user was deleted since it was read
+        return _loaded_page(info, user_id, args)
+    return _page_of(page)
+
+
+async def _loaded_page(info: Info, user_id: str, args: PageArgs) -> Page[OrderDoc]:
+    found: UserWithPage | None = await info.context.loader(USERS_WITH_PAGE, args).load(user_id)
+    return _page_of(found.page if found is not None and found.page is not None else NO_ORDERS)
+
+
+def _page_of(page: OrderPage) -> Page[OrderDoc]:
     return Page.of(
         page.orders,
         lambda order: ORDER_CURSOR.encode(OrderPosition(order.create_time, order.id)),

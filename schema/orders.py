@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from datetime import datetime
 
 import strawberry
@@ -11,6 +11,7 @@ import strawberry
 from resolvers import orders as resolve_orders
 from resolvers import users as resolve
 from resolvers.context import Info
+from resolvers.paging import Page
 from resolvers.users import LoadedUser
 from schema.input_builders import install_input_builder
 from schema.mutation import write_mutation
@@ -43,7 +44,13 @@ class OrderConnection(Connection[Order]):
     pass
 
 
-async def _orders(
+async def _then(
+    page: Awaitable[Page[OrderDoc]], connection: Callable[[Page[OrderDoc]], OrderConnection]
+) -> OrderConnection:
+    return connection(await page)
+
+
+def _orders(
     root: User,
     info: Info,
     first: int | None = None,
@@ -51,8 +58,10 @@ async def _orders(
     last: int | None = None,
     before: str | None = None,
     max_create_time: datetime | None = None,
-) -> OrderConnection:
-    page = await resolve_orders.user_orders(
+) -> OrderConnection | Awaitable[OrderConnection]:
+    """Synchronous when the page came with its user (graphql-core completes it at once), a
+    coroutine when it must be loaded: graphql-core takes either."""
+    page = resolve_orders.user_orders(
         info,
         user_id=root.user_id,
         prefetched=root.pages,
@@ -63,7 +72,13 @@ async def _orders(
         max_create_time=max_create_time,
     )
     user_id = root.user_id
-    return OrderConnection.from_page(page, lambda doc: Order.from_doc(doc, user_id=user_id))
+
+    def connection(page: Page[OrderDoc]) -> OrderConnection:
+        return OrderConnection.from_page(page, lambda doc: Order.from_doc(doc, user_id=user_id))
+
+    if isinstance(page, Page):
+        return connection(page)
+    return _then(page, connection)
 
 
 @strawberry.type(description="A user and the orders embedded in it.")
@@ -87,8 +102,9 @@ class User(Node):
             pages=loaded.pages,
         )
 
-    orders: OrderConnection = strawberry.field(
+    orders = strawberry.field(
         resolver=_orders,
+        graphql_type=OrderConnection,
         description="Newest first; `maxCreateTime` keeps orders created at or before it; "
         "`totalCount` counts the orders that pass it.",
     )
