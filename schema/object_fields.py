@@ -65,8 +65,11 @@ def _node_id(details: FieldDetails) -> int:
     return id(details.node)
 
 
-# The plans of operations without directives, while each lives (by its identity).
-_shared: dict[int, tuple[weakref.ref[OperationDefinitionNode], Plans | None]] = {}
+# What executions of an operation without directives share while it lives (by its identity):
+# its plans, and its root fields by root type (schema/root_fields.py).
+Roots = dict[int, tuple[GraphQLObjectType, Any]]
+_Shared = tuple[weakref.ref[OperationDefinitionNode], Plans, Roots]
+_shared: dict[int, _Shared | tuple[weakref.ref[OperationDefinitionNode], None, None]] = {}
 
 
 def plans_for(operation: OperationDefinitionNode, fragments: Mapping[str, Any]) -> Plans:
@@ -75,12 +78,27 @@ def plans_for(operation: OperationDefinitionNode, fragments: Mapping[str, Any]) 
     shared by every execution while the operation lives (the document cache keeps it), so a
     page's plan is built once, not per request. With one (`@skip(if: $v)`), each execution
     plans for itself."""
+    plans = _shared_of(operation, fragments)[1]
+    return {} if plans is None else plans
+
+
+def shared_roots(operation: OperationDefinitionNode, fragments: Mapping[str, Any]) -> Roots | None:
+    """Where executions of `operation` keep its root fields, shared as its plans are; None when
+    each execution must collect its own."""
+    return _shared_of(operation, fragments)[2]
+
+
+def _shared_of(
+    operation: OperationDefinitionNode, fragments: Mapping[str, Any]
+) -> _Shared | tuple[weakref.ref[OperationDefinitionNode], None, None]:
     key = id(operation)
     found = _shared.get(key)
     if found is None or found[0]() is not operation:
-        plans: Plans | None = None if _directed(operation, fragments) else {}
-        found = _shared[key] = (weakref.ref(operation, _forgetting(key)), plans)
-    return {} if found[1] is None else found[1]
+        ref = weakref.ref(operation, _forgetting(key))
+        found = _shared[key] = (
+            (ref, None, None) if _directed(operation, fragments) else (ref, {}, {})
+        )
+    return found
 
 
 def _forgetting(key: int) -> Callable[[weakref.ref[OperationDefinitionNode]], None]:

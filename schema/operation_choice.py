@@ -19,13 +19,15 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import NamedTuple
 
-from graphql import DocumentNode, GraphQLError, OperationDefinitionNode
+from graphql import DocumentNode, GraphQLError, OperationDefinitionNode, OperationType
 
 from schema.errors import OperationUnresolved
 
 NO_QUERY = "No GraphQL query found in the request"
 PLURALS = {"query": "queries", "mutation": "mutations", "subscription": "subscriptions"}
 # GraphQL over HTTP: a GET never changes anything (subscriptions would stream over GET).
+# An operation's kind by its type (an enum's `.value` is a descriptor call).
+_KINDS = {kind: kind.value for kind in OperationType}
 KINDS_BY_METHOD: dict[str, frozenset[str]] = {
     "GET": frozenset({"query", "subscription"}),
     "POST": frozenset({"query", "mutation", "subscription"}),
@@ -66,7 +68,7 @@ def choose(document: DocumentNode, name: str | None, method: str) -> Choice:
         if name is None:
             raise OperationRefused("Can't get GraphQL operation type")
         raise OperationRefused(f'Unknown operation named "{name}".')
-    kind = chosen.operation.value
+    kind = _KINDS[chosen.operation]
     allowed: Collection[str] = KINDS_BY_METHOD.get(method, ())
     if kind not in allowed:
         raise OperationRefused(f"{PLURALS[kind]} are not allowed when using {method}")

@@ -14,6 +14,9 @@ silently stops being used:
 - `schema/variable_coercion.py` (installed on import, here): takes the place of graphql-core's
   `coerce_input_value` and `input_is_nested_too_deeply` in graphql/execution/values.py, which
   `coerce_variable_values` looks up by name, for lists of flat input objects.
+- `schema/root_fields.py` (installed on import, here): takes the place of graphql-core's
+  `collect_fields` in graphql/execution/executor.py (looked up by name in `execute_operation`),
+  keeping an operation's root fields with its shared plans when it has no directive.
 - `schema/variable_signatures.py` (installed on import, here): takes the place of graphql-core's
   `get_variable_signature` in graphql/execution/values.py (looked up by name there too),
   keeping the signature of a variable without a default by its name and type's shape.
@@ -65,6 +68,7 @@ from strawberry.types import ExecutionContext
 from strawberry.types import ExecutionResult as StrawberryResult
 from strawberry.types.graphql import OperationType
 
+from schema import root_fields as root_fields  # installs it
 from schema import variable_coercion as variable_coercion  # installs it
 from schema import variable_signatures as variable_signatures  # installs it
 from schema.errors import VariablesInvalid, retyped

@@ -1,0 +1,51 @@
+"""An operation's root fields, collected once while it lives when nothing can change them.
+
+graphql-core's `execute_operation` collects the root fields of each execution anew: fragments
+spread, `@skip`/`@include` applied, one group per response key (a tenth of `{ __typename }`'s
+time in the app). Without a directive in the operation or its fragments, and without fragment
+variables, the answer depends on the document alone: it is kept with the operation's shared
+plans (`schema.object_fields.shared_roots`), by root type, and every execution of the operation
+reads the same groups, as its plans already do. With a directive, each execution collects its
+own. The groups are read, never changed, by the executor.
+
+One of the uses of graphql-core internals listed in `schema.strawberry_internals`: this module
+takes the place of `collect_fields` in graphql/execution/executor.py, which `execute_operation`
+looks up by name.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graphql import GraphQLObjectType, GraphQLSchema, OperationDefinitionNode
+from graphql.execution import executor as graphql_executor
+from graphql.execution.collect_fields import CollectedFields
+from graphql.execution.collect_fields import collect_fields as _graphql_collect_fields
+
+from schema.object_fields import shared_roots
+
+
+def collect_fields(
+    schema: GraphQLSchema,
+    fragments: dict[str, Any],
+    variable_values: Any,
+    runtime_type: GraphQLObjectType,
+    operation: OperationDefinitionNode,
+    hide_suggestions: bool = False,
+    *rest: Any,
+    **options: Any,
+) -> CollectedFields:
+    """graphql-core's `collect_fields`, its answer kept per operation and root type when the
+    operation's fields cannot depend on its variables."""
+    arguments = (schema, fragments, variable_values, runtime_type, operation, hide_suggestions)
+    roots = None if rest or options else shared_roots(operation, fragments)
+    if roots is None:
+        return _graphql_collect_fields(*arguments, *rest, **options)
+    found = roots.get(id(runtime_type))
+    if found is None or found[0] is not runtime_type:
+        found = roots[id(runtime_type)] = (runtime_type, _graphql_collect_fields(*arguments))
+    collected: CollectedFields = found[1]
+    return collected
+
+
+graphql_executor.collect_fields = collect_fields  # type: ignore[attr-defined]
