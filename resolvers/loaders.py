@@ -36,10 +36,10 @@ class RequestLoader(DataLoader[K, V]):
     DataLoader schedules it as a coroutine wrapped in a task (`enqueue_post_future_job`), which
     takes the queue two turns of the loop after its first load and starts the batch's task.
     Two plain callbacks take it at the same turn, in the same context, so the same loads batch
-    together, without the coroutine and the task (a fifth of a one-user read's loader cost).
+    together, without that coroutine and its task (tests/server/test_request_loader.py).
     Built per request and loader: it sets what DataLoader's `__init__` sets for a batch function
-    and the class's defaults, without re-checking that the function is a coroutine function
-    (`inspect`'s test, a third of the construction; `Context.loader` builds it of one)."""
+    and the class's defaults, without `inspect`'s test that the function is a coroutine function
+    (`Context.loader` always gives it one)."""
 
     def __init__(self, batch_load_fn: Callable[[list[K]], Coroutine[Any, Any, list[V]]]) -> None:
         self.loop = get_running_loop()
