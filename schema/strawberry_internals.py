@@ -23,7 +23,10 @@ silently stops being used:
 - `execute_document` (the lean path, schema/operation.py): graphql-core's execution as
   `Schema._execute_operation` runs it (strawberry/schema/schema.py), on `Schema._schema`, with
   `optimized_is_awaitable` and the schema's `execution_context_class` (which takes
-  `operation_extensions`); `execute`'s two steps inline (`Executor.build`, `execute_operation`).
+  `operation_extensions`); `execute`'s two steps inline (`Executor.build`, `execute_operation`);
+  once the operation has answered, the executor's `async_helpers` (bound methods of its own, a
+  cycle) are dropped, so reference counting frees the request (tests/server/
+  test_request_garbage.py).
   Skipped: the extension runner and middleware manager (none unless `runs_extensions`; the
   traced path takes `Schema.execute`, `execute_with_extensions`, its refusals from
   strawberry/schema/exceptions.py made `OperationRefused`) and `_process_errors`' suggestion
@@ -53,6 +56,7 @@ silently stops being used:
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import strawberry
@@ -203,7 +207,26 @@ def execute_document(
     if isinstance(built, list):
         return ExecutionResult(None, built)
     # A plain executor's result: never the incremental kind.
-    return cast("AwaitableOrValue[ExecutionResult]", built.execute_operation())
+    result = cast("AwaitableOrValue[ExecutionResult]", built.execute_operation())
+    if not optimized_is_awaitable(result):
+        _release(built)
+        return result
+    return _released(built, cast("Awaitable[ExecutionResult]", result))
+
+
+def _release(executor: Executor[Any]) -> None:
+    """graphql-core's executor holds itself through its resolve-info helpers (bound methods of
+    its own): a cycle that only the garbage collector frees, with the request's context and all
+    it loaded, each collection walking them. Once the operation has answered nothing reads them:
+    dropping them lets reference counting free the request's objects at once."""
+    executor.async_helpers = None  # type: ignore[assignment]
+
+
+async def _released(executor: Executor[Any], result: Awaitable[ExecutionResult]) -> ExecutionResult:
+    try:
+        return await result
+    finally:
+        _release(executor)
 
 
 async def execute_with_extensions(
