@@ -130,7 +130,9 @@ def basic_attribute(
 def computed_attribute(field_def: Any, strawberry_field: Any) -> Reader | None:
     """The read of a field Strawberry resolves by calling a method of the object with the
     object alone (`def id(self)`: synchronous, no info, no arguments, no extension), as
-    `_resolver` calls it through `get_arguments` and `StrawberryField.get_result`; else None."""
+    `_resolver` calls it through `get_arguments` and `StrawberryField.get_result`; else None.
+    Such a method reads the object and nothing else (`schema.node.node_id_field`): when it
+    fails, graphql-core calls it again to report the error, as for an attribute."""
     if type(strawberry_field) is not StrawberryField or strawberry_field.extensions:
         return None
     resolver = strawberry_field.base_resolver
