@@ -107,17 +107,17 @@ def aggregate(
         del stages[:1]
     docs = _sorted_and_limited(coll, _to_stored(match or {}), stages)
     scope = {name: evaluate_once(e) for name, e in _to_stored(dict(variables or {})).items()}
-    stored_stages = _to_stored(stages, shared=True)
-    if not stored_stages:
+    converted = stored_stages(stages)
+    if not converted:
         return [_to_reply(doc) for doc in docs]
-    if plain_stages.is_plain(stored_stages):
+    if plain_stages.is_plain(converted):
         # They read the stored documents and build new ones; the replies are copies.
-        return [_to_reply(plain_stages.apply_plain(doc, stored_stages, scope)) for doc in docs]
+        return [_to_reply(plain_stages.apply_plain(doc, converted, scope)) for doc in docs]
     if _reads_in_place(stages):
-        result = mongomock.run_pipeline(coll, [dict(doc) for doc in docs], stored_stages, scope)
+        result = mongomock.run_pipeline(coll, [dict(doc) for doc in docs], converted, scope)
     else:
         with copied_literals():
-            result = mongomock.run_pipeline(coll, [_clone(d) for d in docs], stored_stages, scope)
+            result = mongomock.run_pipeline(coll, [_clone(d) for d in docs], converted, scope)
     return [_to_reply(doc) for doc in result]
 
 
@@ -239,10 +239,11 @@ def first_stored(coll: Any, filter: Mapping[str, Any] | None, sort: Any) -> Docu
 
 
 def stored_stages(stages: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
-    """Pipeline stages with their datetimes in stored form: the same objects when they hold
-    none (walked once: stages are built once and never changed)."""
-    converted: list[Mapping[str, Any]] = _to_stored(stages, shared=True)
-    return converted
+    """Pipeline stages with their datetimes in stored form: the same stage objects when they
+    hold none (each walked once: stages are built once and never changed). The list is the
+    caller's, usually made for one command: it is not remembered, its stages are."""
+    memo: dict[int, Any] = {}
+    return [_to_stored(stage, memo, shared=True) for stage in stages]
 
 
 def stored(coll: Any, filter: Mapping[str, Any] | None) -> list[Document]:

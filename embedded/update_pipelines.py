@@ -29,7 +29,7 @@ def apply_pipeline(
     `doc` and `scope` are in stored form; `doc` is not changed (mongomock-ng's stages, which
     may change their input, get a copy). The result may share values with both.
     """
-    stages = reads.stored_stages(pipeline if isinstance(pipeline, list) else list(pipeline))
+    stages = reads.stored_stages(list(pipeline))
     applied = apply_plain(doc, stages, scope)
     if applied is not NOTHING:
         return dict(applied)

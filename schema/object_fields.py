@@ -67,9 +67,10 @@ def _node_id(details: FieldDetails) -> int:
 
 # What executions of an operation without directives share while it lives (by its identity):
 # its plans, and its root fields by root type (schema/root_fields.py).
+# Both None for an operation with a directive: each execution plans and collects its own.
 Roots = dict[int, tuple[GraphQLObjectType, Any]]
-_Shared = tuple[weakref.ref[OperationDefinitionNode], Plans, Roots]
-_shared: dict[int, _Shared | tuple[weakref.ref[OperationDefinitionNode], None, None]] = {}
+_Shared = tuple[weakref.ref[OperationDefinitionNode], Plans | None, Roots | None]
+_shared: dict[int, _Shared] = {}
 
 
 def plans_for(operation: OperationDefinitionNode, fragments: Mapping[str, Any]) -> Plans:
@@ -88,9 +89,7 @@ def shared_roots(operation: OperationDefinitionNode, fragments: Mapping[str, Any
     return _shared_of(operation, fragments)[2]
 
 
-def _shared_of(
-    operation: OperationDefinitionNode, fragments: Mapping[str, Any]
-) -> _Shared | tuple[weakref.ref[OperationDefinitionNode], None, None]:
+def _shared_of(operation: OperationDefinitionNode, fragments: Mapping[str, Any]) -> _Shared:
     key = id(operation)
     found = _shared.get(key)
     if found is None or found[0]() is not operation:
