@@ -9,10 +9,11 @@ so at most `OPERATION_LABEL_LIMIT` distinct names are kept per app and the rest 
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, ProcessCollector
+from prometheus_client import CollectorRegistry, Gauge, ProcessCollector
 from prometheus_client.exposition import choose_encoder
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -20,6 +21,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from schema.document_cache import DocumentCache
+from web.plain_metrics import CountsAndTimings, Family
 from web.state import AppState
 
 Lifespan = Callable[[Starlette], AbstractAsyncContextManager[None]]
@@ -70,19 +72,20 @@ class Metrics:
         self.command = BoundedLabel(COMMAND_LABEL_LIMIT)
         self.outcome = BoundedLabel(OUTCOME_LABEL_LIMIT, OUTCOME)
         registry = self.registry
-        self.requests = Counter(
-            "arraygraph_graphql_requests",
-            "GraphQL requests by operation name, operation type and outcome",
-            ["operation", "type", "outcome"],
-            registry=registry,
+        self.requests = CountsAndTimings(
+            Family(
+                "arraygraph_graphql_requests",
+                "GraphQL requests by operation name, operation type and outcome",
+                ("operation", "type", "outcome"),
+            ),
+            Family(
+                "arraygraph_graphql_request_duration_seconds",
+                "Time from a GraphQL request's arrival to the end of its response",
+                ("operation", "type"),
+            ),
+            REQUEST_BUCKETS,
         )
-        self.latency = Histogram(
-            "arraygraph_graphql_request_duration_seconds",
-            "Time from a GraphQL request's arrival to the end of its response",
-            ["operation", "type"],
-            buckets=REQUEST_BUCKETS,
-            registry=registry,
-        )
+        registry.register(self.requests)
         # A plain count (RequestLog adds and subtracts; one event loop), read at each scrape: a
         # Gauge's inc and dec take a lock each, twice per request.
         self.in_flight = 0
@@ -91,19 +94,22 @@ class Metrics:
             "GraphQL requests being answered now",
             registry=registry,
         ).set_function(lambda: float(self.in_flight))
-        self.commands = Counter(
-            "arraygraph_mongodb_commands",
-            "MongoDB commands (round trips) sent, by command name",
-            ["command"],
-            registry=registry,
+        self.commands = CountsAndTimings(
+            Family(
+                "arraygraph_mongodb_commands",
+                "MongoDB commands (round trips) sent, by command name",
+                ("command",),
+            ),
+            Family(
+                "arraygraph_mongodb_command_duration_seconds",
+                "Time from a MongoDB command's sending to its reply, by command name",
+                ("command",),
+            ),
+            COMMAND_BUCKETS,
         )
-        self.command_latency = Histogram(
-            "arraygraph_mongodb_command_duration_seconds",
-            "Time from a MongoDB command's sending to its reply, by command name",
-            ["command"],
-            buckets=COMMAND_BUCKETS,
-            registry=registry,
-        )
+        registry.register(self.commands)
+        # The engine's worker thread tells of commands as the event loop's thread does.
+        self._commands_lock = threading.Lock()
         cache = Gauge(
             "arraygraph_document_cache_documents",
             "Parsed and validated GraphQL documents held by the document cache",
@@ -111,9 +117,6 @@ class Metrics:
         )
         cache.set_function(lambda: float(document_cache.documents.cache_info().currsize))
         ProcessCollector(registry=registry)
-        # Each series' children, by their (bounded) label values.
-        self._request_series: dict[tuple[str, str, str], tuple[Counter, Histogram]] = {}
-        self._by_command: dict[str, tuple[Counter, Histogram]] = {}
 
     def observe_request(
         self,
@@ -127,30 +130,16 @@ class Metrics:
         operation = ANONYMOUS if operation_name is None else self.operation(operation_name)
         result = self.outcome(outcome(error_codes, status))
         key = (operation, operation_type or NO_OPERATION, result)
-        found = self._request_series.get(key)
-        if found is None:  # labels() takes a lock and builds a key: once per series here
-            found = self._request_series[key] = (
-                self.requests.labels(*key),
-                self.latency.labels(key[0], key[1]),
-            )
-        found[0].inc()
-        found[1].observe(seconds)
+        self.requests.count(key)
+        self.requests.time(key, seconds)
 
     def command_started(self, name: str) -> None:
-        self._command_series(name)[0].inc()
+        with self._commands_lock:
+            self.commands.count((self.command(name),))
 
     def command_finished(self, name: str, seconds: float) -> None:
-        self._command_series(name)[1].observe(seconds)
-
-    def _command_series(self, name: str) -> tuple[Counter, Histogram]:
-        label = self.command(name)
-        found = self._by_command.get(label)
-        if found is None:
-            found = self._by_command[label] = (
-                self.commands.labels(label),
-                self.command_latency.labels(label),
-            )
-        return found
+        with self._commands_lock:
+            self.commands.time((self.command(name),), seconds)
 
 
 def metrics_route(metrics: Metrics, path: str = "/metrics") -> Route:

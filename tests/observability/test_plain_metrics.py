@@ -1,0 +1,54 @@
+"""The plain counts and histograms read exactly as prometheus_client's own would."""
+
+from __future__ import annotations
+
+import re
+
+from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+
+from web.plain_metrics import CountsAndTimings, Family
+
+BUCKETS = (0.001, 0.01, 0.1, 1.0)
+OBSERVED = [
+    (("q", "query", "ok"), 0.0005),
+    (("q", "query", "ok"), 0.001),  # at a bound: counted in that bucket (`le`)
+    (("q", "query", "error:X"), 0.05),
+    (("m", "mutation", "ok"), 3.0),  # past every bound: only +Inf
+]
+
+
+def _without_created(text: bytes) -> str:
+    return re.sub(r"(_created\{[^}]*\}) \S+", r"\1 T", text.decode())
+
+
+def _prometheus_client_exposition() -> str:
+    registry = CollectorRegistry()
+    counter = Counter("requests", "Requests", ["operation", "type", "outcome"], registry=registry)
+    histogram = Histogram(
+        "latency_seconds", "Latency", ["operation", "type"], buckets=BUCKETS, registry=registry
+    )
+    for key, seconds in OBSERVED:
+        counter.labels(*key).inc()
+    for key, seconds in OBSERVED:
+        histogram.labels(*key[:2]).observe(seconds)
+    return _without_created(generate_latest(registry))
+
+
+def test_plain_metrics_expose_what_prometheus_client_exposes_for_the_same_observations() -> None:
+    registry = CollectorRegistry()
+    plain = CountsAndTimings(
+        Family("requests", "Requests", ("operation", "type", "outcome")),
+        Family("latency_seconds", "Latency", ("operation", "type")),
+        BUCKETS,
+    )
+    registry.register(plain)
+    for key, seconds in OBSERVED:
+        plain.count(key)
+        plain.time(key, seconds)
+    assert _without_created(generate_latest(registry)) == _prometheus_client_exposition()
+
+
+def test_plain_metrics_count_a_value_at_a_bound_in_that_bound() -> None:
+    plain = CountsAndTimings(Family("c", "C", ("a",)), Family("h_seconds", "H", ("a",)), BUCKETS)
+    plain.time(("x",), 0.01)
+    assert plain.timings[("x",)].counts == [0, 1, 0, 0, 0]
