@@ -12,7 +12,7 @@ from resolvers.cursors import CursorCodec, Millis, Text
 from resolvers.errors import ApiError
 from resolvers.loaders import LoaderSpec, keyed
 from resolvers.paging import Page, PageRequest
-from resolvers.selection import selected, selects
+from resolvers.selection import SelectionMemo, selected, selects
 from resolvers.validation import parse_datetime
 from settings import MAX_ORDER_ID_LENGTH
 from store import users as store
@@ -55,10 +55,18 @@ def _literal_int(value: Any) -> int | None:
     return None if value is None else int(value)
 
 
+_PREFETCH = SelectionMemo[PageArgs | None]("orders")
+
+
 def prefetch_args(info: Info) -> PageArgs | None:
     """The page the first `orders` selection under this field will ask for, so that the
     parent's command can bring it along. None when there is none, or it cannot be known here
     (the field itself then reports any error)."""
+    maximum = info.context.settings.max_page_size
+    return _PREFETCH.get(info, lambda: _prefetch_args(info, maximum), maximum)
+
+
+def _prefetch_args(info: Info, maximum: int) -> PageArgs | None:
     found = selected(info, "orders")
     if not found:
         return None
@@ -72,7 +80,7 @@ def prefetch_args(info: Info) -> PageArgs | None:
             after=raw.get("after"),
             last=_literal_int(raw.get("last")),
             before=raw.get("before"),
-            maximum=info.context.settings.max_page_size,
+            maximum=maximum,
         )
         # Fields of one response key are merged: `totalCount` in any of them is selected.
         key = found[0].alias or found[0].name

@@ -86,3 +86,19 @@ async def test_user_and_users_without_orders_take_one_round_trip(api: Api) -> No
     assert await api.round_trips(query) == 1
     data = await api.data(query)
     assert [u and u["orderCount"] for u in data["users"]] == [10, 10, 10, None]
+
+
+async def test_one_document_with_other_variables_brings_the_page_they_ask_for(api: Api) -> None:
+    # The page a user's `orders` asks for is remembered per document and variable values.
+    await seed_orders(api, "u", 30)
+    for first, after in ((1, None), (3, None), (1, None), (2, "o000028")):
+        variables = {"userId": "u", "first": first}
+        if after is not None:
+            page = await api.data(PAGE, {"userId": "u", "first": 2})
+            variables["after"] = page["user"]["orders"]["pageInfo"]["endCursor"]
+        assert await api.round_trips(PAGE, variables) == 1
+        edges = (await api.data(PAGE, variables))["user"]["orders"]["edges"]
+        newest = 29 if after is None else 27
+        assert [e["node"]["orderId"] for e in edges] == [
+            f"o{n:06}" for n in range(newest, newest - first, -1)
+        ]
