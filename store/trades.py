@@ -95,11 +95,12 @@ TRADE_BUCKETS = BucketLayout(
 def trade_from_document(raw: Mapping[str, Any]) -> TradeDoc:
     # Legacy documents are real: the article's second sample says `quantity`, not `qty`.
     qty = raw.get("qty", raw.get("quantity"))
+    # Positional (type, ticker, qty, date): keywords cost a frozen dataclass a third more.
     return TradeDoc(
-        type=str(raw.get("type", "")).lower(),
-        ticker=str(raw.get("ticker", "")),
-        qty=int(qty or 0),
-        date=as_utc(raw["date"]),
+        str(raw.get("type", "")).lower(),
+        str(raw.get("ticker", "")),
+        int(qty or 0),
+        as_utc(raw["date"]),
     )
 
 

@@ -61,7 +61,9 @@ TOO_LARGE = "orders: the user document would exceed 16 MiB; nothing was written"
 
 
 def _order(raw: Mapping[str, Any]) -> OrderDoc:
-    return OrderDoc(id=str(raw["_id"]), create_time=as_utc(raw["createTime"]), info=raw.get("info"))
+    # Positional: a frozen dataclass's __init__ called with keywords costs a third more, and a
+    # page builds one per order. (id, create_time, info)
+    return OrderDoc(str(raw["_id"]), as_utc(raw["createTime"]), raw.get("info"))
 
 
 def _user(raw: Mapping[str, Any]) -> UserDoc:
