@@ -48,29 +48,48 @@ def _to_stored(value: Any, memo: dict[int, Any] | None = None, *, shared: bool =
     kind = type(value)
     if kind in _SCALARS:
         return value
-    if kind is datetime or (kind is not dict and isinstance(value, datetime)):
+    if kind is datetime:
         return _naive(value)
-    if kind is not dict and kind is not list and not isinstance(value, Mapping | list | tuple):
-        return value
+    if kind is not dict and kind is not list:
+        if isinstance(value, datetime):
+            return _naive(value)
+        if not isinstance(value, Mapping | list | tuple):
+            return value
     memo = {} if memo is None else memo
     if id(value) in memo:
         return memo[id(value)]
     if shared and _WITHOUT_DATETIMES.get(id(value)) is value:
         return value
-    if isinstance(value, Mapping):
-        items = {k: _to_stored(v, memo, shared=shared) for k, v in value.items()}
-        changed = any(items[k] is not v for k, v in value.items())
-        converted: Any = items if changed else value
-    else:
-        elements = [_to_stored(v, memo, shared=shared) for v in value]
-        changed = any(a is not b for a, b in zip(elements, value, strict=True))
-        converted = elements if changed or isinstance(value, tuple) else value
+    converted = _converted(value, memo, shared)
     memo[id(value)] = converted
     if shared and converted is value:
         if len(_WITHOUT_DATETIMES) >= 4096:
             _WITHOUT_DATETIMES.clear()
         _WITHOUT_DATETIMES[id(value)] = value  # held, so its id stays its own
     return converted
+
+
+def _converted(value: Any, memo: dict[int, Any], shared: bool) -> Any:
+    """A container's stored form: itself when none of its values changed (scalars, the most of
+    them, are kept without a call)."""
+    changed = False
+    if isinstance(value, Mapping):
+        items: dict[Any, Any] = {}
+        for key, item in value.items():
+            if type(item) not in _SCALARS:
+                stored = _to_stored(item, memo, shared=shared)
+                changed = changed or stored is not item
+                item = stored
+            items[key] = item
+        return items if changed else value
+    elements = []
+    for item in value:
+        if type(item) not in _SCALARS:
+            stored = _to_stored(item, memo, shared=shared)
+            changed = changed or stored is not item
+            item = stored
+        elements.append(item)
+    return elements if changed or isinstance(value, tuple) else value
 
 
 _to_reply = read_copy  # a stored value as a driver would decode it
