@@ -36,23 +36,44 @@ SLOW = object()  # the reader's answer when graphql-core must complete the field
 Reader = Callable[[Any], Any]
 _STRAWBERRY_FIELD = "strawberry-definition"  # GraphQLCoreConverter.DEFINITION_BACKREF
 
-# By parent type (held, so that its id stays its own) and field name.
-_readers: dict[tuple[int, str], tuple[GraphQLObjectType, Reader | None]] = {}
+# A field's read in its parts: the read of the value from the source, the value's completion,
+# and the type whose values are their own answer without it (None: every value is completed).
+ReadParts = tuple[Reader, Reader, type | None]
+# By parent type (held, so that its id stays its own) and field name: the parts, and the reader.
+_readers: dict[tuple[int, str], tuple[GraphQLObjectType, ReadParts | None, Reader | None]] = {}
 
 
 def leaf_reader(parent_type: GraphQLObjectType, field_name: str) -> Reader | None:
     """The reader of `parent_type.field_name`, or None when graphql-core must execute it."""
-    key = (id(parent_type), field_name)
-    found = _readers.get(key)
+    found = _readers.get((id(parent_type), field_name))
     if found is None or found[0] is not parent_type:
-        found = _readers[key] = (parent_type, _reader(parent_type, field_name))
+        found = _remembered(parent_type, field_name)
+    return found[2]
+
+
+def leaf_parts(parent_type: GraphQLObjectType, field_name: str) -> ReadParts | None:
+    """The parts of `leaf_reader`'s reader, for a plan that reads several fields in one loop."""
+    found = _readers.get((id(parent_type), field_name))
+    if found is None or found[0] is not parent_type:
+        found = _remembered(parent_type, field_name)
     return found[1]
 
 
-def _reader(parent_type: GraphQLObjectType, field_name: str) -> Reader | None:
+def _remembered(
+    parent_type: GraphQLObjectType, field_name: str
+) -> tuple[GraphQLObjectType, ReadParts | None, Reader | None]:
+    parts = _parts(parent_type, field_name)
+    reader = None if parts is None else read_then(*parts)
+    if field_name == "__typename" and parts is not None:
+        reader = parts[0]  # a name: its own answer, without the wrapper's call
+    found = _readers[(id(parent_type), field_name)] = (parent_type, parts, reader)
+    return found
+
+
+def _parts(parent_type: GraphQLObjectType, field_name: str) -> ReadParts | None:
     if field_name == "__typename":
         name = parent_type.name
-        return lambda source: name
+        return (lambda source: name), _as_it_is, str
     attribute = basic_attribute(parent_type, field_name)
     if attribute is None:
         return None
@@ -64,7 +85,11 @@ def _reader(parent_type: GraphQLObjectType, field_name: str) -> Reader | None:
     completion = leaf_completion(leaf.coerce_output_value, non_null)
     # graphql-core's `serialize_string` and `serialize_id` answer a `str` as it is.
     as_is = str if leaf is GraphQLString or leaf is GraphQLID else None
-    return read_then(attribute_of, completion, as_is)
+    return attribute_of, completion, as_is
+
+
+def _as_it_is(value: Any) -> Any:
+    return value
 
 
 def read_then(attribute_of: Reader, complete: Reader, as_is: type | None = None) -> Reader:
