@@ -27,7 +27,7 @@ def _prometheus_client_exposition() -> str:
     histogram = Histogram(
         "latency_seconds", "Latency", ["operation", "type"], buckets=BUCKETS, registry=registry
     )
-    for key, seconds in OBSERVED:
+    for key, _seconds in OBSERVED:
         counter.labels(*key).inc()
     for key, seconds in OBSERVED:
         histogram.labels(*key[:2]).observe(seconds)
