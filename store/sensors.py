@@ -1,9 +1,8 @@
 """Sensors: hourly event totals in an array on the sensor document.
 
-Document (as in ../shared/seeds/000): `{_id: ObjectId, title, lastEventAt,
-totals: [{timestamp: <hour start>, count, sum, min, max, valueCount}]}`. Writes keep only the
-buckets of the 24-hour window; reads filter again, so a bucket that aged out counts for nothing
-even when no write has happened since.
+Document (as in ../shared/seeds/000): `{_id: ObjectId, title, lastEventAt, totals: [{timestamp:
+<hour start>, count, sum, min, max, valueCount}]}`. Writes keep only the buckets of the 24-hour
+window; reads filter again: a bucket that aged out counts for nothing, even with no write since.
 """
 
 from __future__ import annotations
@@ -87,8 +86,7 @@ def sensor_from_document(doc: Mapping[str, Any]) -> SensorDoc:
         hour = bucket.get("timestamp")
         if not isinstance(hour, datetime):
             continue
-        # Positional (hour, count, sum, min, max, value_count): a frozen dataclass's __init__
-        # called with keywords costs a third more, and a page builds one per stored hour.
+        # Positional (a keyword call costs a frozen dataclass a third more), one per hour.
         totals.append(
             HourTotal(
                 as_utc(hour),

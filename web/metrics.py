@@ -38,6 +38,31 @@ REQUEST_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2
 COMMAND_BUCKETS = (0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25,
                    0.5, 1, 2.5, 5)  # fmt: skip
 
+REQUEST_FAMILIES = (
+    Family(
+        "arraygraph_graphql_requests",
+        "GraphQL requests by operation name, operation type and outcome",
+        ("operation", "type", "outcome"),
+    ),
+    Family(
+        "arraygraph_graphql_request_duration_seconds",
+        "Time from a GraphQL request's arrival to the end of its response",
+        ("operation", "type"),
+    ),
+)
+COMMAND_FAMILIES = (
+    Family(
+        "arraygraph_mongodb_commands",
+        "MongoDB commands (round trips) sent, by command name",
+        ("command",),
+    ),
+    Family(
+        "arraygraph_mongodb_command_duration_seconds",
+        "Time from a MongoDB command's sending to its reply, by command name",
+        ("command",),
+    ),
+)
+
 
 class BoundedLabel:
     """Label values kept to `limit` distinct ones that match `pattern`; any other is `other`."""
@@ -72,19 +97,7 @@ class Metrics:
         self.command = BoundedLabel(COMMAND_LABEL_LIMIT)
         self.outcome = BoundedLabel(OUTCOME_LABEL_LIMIT, OUTCOME)
         registry = self.registry
-        self.requests = CountsAndTimings(
-            Family(
-                "arraygraph_graphql_requests",
-                "GraphQL requests by operation name, operation type and outcome",
-                ("operation", "type", "outcome"),
-            ),
-            Family(
-                "arraygraph_graphql_request_duration_seconds",
-                "Time from a GraphQL request's arrival to the end of its response",
-                ("operation", "type"),
-            ),
-            REQUEST_BUCKETS,
-        )
+        self.requests = CountsAndTimings(*REQUEST_FAMILIES, REQUEST_BUCKETS)
         registry.register(self.requests)
         # A plain count (RequestLog adds and subtracts; one event loop), read at each scrape: a
         # Gauge's inc and dec take a lock each, twice per request.
@@ -94,19 +107,7 @@ class Metrics:
             "GraphQL requests being answered now",
             registry=registry,
         ).set_function(lambda: float(self.in_flight))
-        self.commands = CountsAndTimings(
-            Family(
-                "arraygraph_mongodb_commands",
-                "MongoDB commands (round trips) sent, by command name",
-                ("command",),
-            ),
-            Family(
-                "arraygraph_mongodb_command_duration_seconds",
-                "Time from a MongoDB command's sending to its reply, by command name",
-                ("command",),
-            ),
-            COMMAND_BUCKETS,
-        )
+        self.commands = CountsAndTimings(*COMMAND_FAMILIES, COMMAND_BUCKETS)
         registry.register(self.commands)
         # The engine's worker thread tells of commands as the event loop's thread does.
         self._commands_lock = threading.Lock()
