@@ -63,7 +63,7 @@ async def chat_sessions_page(
     total = await chat_sessions.count_sessions(coll) if selects(info, "totalCount") else None
     return Page.of(
         found,
-        lambda doc: SESSION_CURSOR.encode(SessionPosition(doc.active_at, doc.id)),
+        lambda doc: SESSION_CURSOR.encode_pair(doc.active_at, doc.id),
         has_next=more,
         has_previous=after is not None,
         total=total,

@@ -131,10 +131,15 @@ class CursorCodec(Generic[P]):
     def encode(self, position: P) -> str:
         fields = self.fields
         if len(fields) == 2 == len(position):  # most lists': a sort key and a tie-breaker
-            first, second = fields
-            values = [self.kind, first.dump(position[0]), second.dump(position[1])]
-        else:
-            values = [self.kind, *(f.dump(v) for f, v in zip(fields, position, strict=True))]
+            return self.encode_pair(position[0], position[1])
+        values = [self.kind, *(f.dump(v) for f, v in zip(fields, position, strict=True))]
+        return unpadded_base64url(orjson.dumps(values))
+
+    def encode_pair(self, first: Any, second: Any) -> str:
+        """`encode` of the position (first, second) of a two-field list, without building the
+        position: a page encodes one per edge."""
+        dump_first, dump_second = self.fields
+        values = [self.kind, dump_first.dump(first), dump_second.dump(second)]
         return unpadded_base64url(orjson.dumps(values))
 
     def decode(self, cursor: str, *, argument: str) -> P:

@@ -123,7 +123,7 @@ async def _loaded_page(info: Info, user_id: str, args: PageArgs) -> Page[OrderDo
 def _page_of(page: OrderPage) -> Page[OrderDoc]:
     return Page.of(
         page.orders,
-        lambda order: ORDER_CURSOR.encode(OrderPosition(order.create_time, order.id)),
+        lambda order: ORDER_CURSOR.encode_pair(order.create_time, order.id),
         has_next=page.has_next,
         has_previous=page.has_previous,
         total=page.total,

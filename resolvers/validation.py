@@ -38,6 +38,10 @@ def is_storable_text(value: str) -> bool:
 
 
 def _has_control_characters(value: str) -> bool:
+    # A printable string (one C call) has none; `isprintable` refuses more (spaces other than
+    # " ", format characters...), which the exact check then lets through.
+    if value.isprintable():
+        return False
     return any(unicodedata.category(ch) in ("Cc", "Cs") for ch in value)
 
 

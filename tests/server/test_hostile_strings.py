@@ -68,3 +68,17 @@ async def test_names_and_ids_refuse_control_characters(api: Api, control: str) -
         code="BAD_USER_INPUT",
         argument="userId",
     )
+
+
+@pytest.mark.parametrize("other", ["\u200b", "\u00a0", "\u2028", "\ue000"])
+async def test_names_and_ids_keep_unprintable_characters_that_are_not_controls(
+    api: Api, other: str
+) -> None:
+    # A format character, a no-break space, a line separator, a private-use character: not
+    # printable, yet no control character (Cc) nor surrogate (Cs).
+    user_id = f"u{other}1"
+    mutation = (
+        'mutation($u: String!) { upsertOrders(userId: $u, orders: [{id: "1", createTime: '
+        '"2024-01-01T00:00:00Z"}]) { userId } }'
+    )
+    assert await api.data(mutation, {"u": user_id}) == {"upsertOrders": {"userId": user_id}}
