@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 from embedded import expiry, match_stage, operators, unique_indexes, writes
 from embedded import mongomock_internals as mongomock
 from embedded.collection import EmbeddedCollection
-from embedded.examined import reported_to
+from embedded.examined import ReportedTo
 from embedded.protocols import (
     CommandCounts,
     CommandObserver,
@@ -139,7 +139,7 @@ class EmbeddedEngine:
     def _command(
         self, command: str, action: Callable[[], T], reply: Callable[[T], object] | None
     ) -> T:
-        with self.lock, reported_to(self.examined):
+        with self.lock, ReportedTo(self.examined):
             self.observer.started(command)
             result = action()
             self.observer.replied(result if reply is None else reply(result))

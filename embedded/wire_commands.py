@@ -20,7 +20,7 @@ from embedded import rules, wire_writes, writes
 from embedded.batches import MAX_BATCH_BYTES
 from embedded.bulk import MAX_WRITE_BATCH_SIZE
 from embedded.engine import EmbeddedEngine
-from embedded.examined import reported_to
+from embedded.examined import ReportedTo
 from embedded.protocols import Document
 from embedded.wire_messages import MAX_MESSAGE_BYTES, Request
 from embedded.wire_reads import CursorCommands
@@ -130,7 +130,7 @@ class Commands:
             message = f"no such command: '{request.name}'"
             return rules.error_reply(rules.COMMAND_NOT_FOUND, message)
         try:
-            with self._engine.lock, reported_to(self._engine.examined):
+            with self._engine.lock, ReportedTo(self._engine.examined):
                 return handler(request)
         except OperationFailure as exc:
             return rules.error_reply(*rules.error_parts(exc))
