@@ -73,7 +73,7 @@ def _converted(value: Any, memo: dict[int, Any], shared: bool) -> Any:
     """A container's stored form: itself when none of its values changed (scalars, the most of
     them, are kept without a call)."""
     changed = False
-    if isinstance(value, Mapping):
+    if type(value) is dict or isinstance(value, Mapping):
         items: dict[Any, Any] = {}
         for key, item in value.items():
             if type(item) not in _SCALARS:
