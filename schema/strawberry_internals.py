@@ -17,6 +17,9 @@ silently stops being used:
 - `schema/root_fields.py` (installed on import, here): takes the place of graphql-core's
   `collect_fields` in graphql/execution/executor.py (looked up by name in `execute_operation`),
   keeping an operation's root fields with its shared plans when it has no directive.
+- `schema/literal_arguments.py` (installed on import, here): takes the place of graphql-core's
+  `get_argument_values` in graphql/execution/executor.py (looked up by name in
+  `execute_field`), keeping the values of a field's literal arguments by field and node.
 - `schema/variable_signatures.py` (installed on import, here): takes the place of graphql-core's
   `get_variable_signature` in graphql/execution/values.py (looked up by name there too),
   keeping the signature of a variable without a default by its name and type's shape.
@@ -72,6 +75,7 @@ from strawberry.types import ExecutionContext
 from strawberry.types import ExecutionResult as StrawberryResult
 from strawberry.types.graphql import OperationType
 
+from schema import literal_arguments as literal_arguments  # installs it
 from schema import root_fields as root_fields  # installs it
 from schema import variable_coercion as variable_coercion  # installs it
 from schema import variable_signatures as variable_signatures  # installs it

@@ -23,6 +23,7 @@ from strawberry.schema.name_converter import NameConverter
 
 import schema.document_cache as document_cache
 import schema.input_builders as input_builders
+import schema.literal_arguments as literal_arguments
 import schema.variable_coercion as variable_coercion
 import schema.variable_signatures as variable_signatures
 import web.graphql_view as graphql_view
@@ -128,6 +129,31 @@ async def test_a_variable_signature_is_worked_out_once_per_definition(
     for user_id in ("a", "b", "c"):
         await api.data(query, {"u": user_id, "n": 2})
     assert calls.count("_graphql_get_variable_signature") <= 2  # the first request's two
+
+
+async def test_literal_arguments_are_coerced_once_per_field_node(
+    api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `b` reads a variable: its arguments are coerced each time; `a`'s literal ones once.
+    calls: list[str] = []
+    count_calls(monkeypatch, literal_arguments, "_graphql_argument_values", calls)
+    query = """query($n: Int) {
+        a: sensors(first: 2) { totalCount } b: sensors(first: $n) { totalCount } }"""
+    for first in (1, 2, 3):
+        await api.data(query, {"n": first})
+    assert calls.count("_graphql_argument_values") == 1 + 3
+
+
+async def test_literal_arguments_of_lists_are_coerced_each_time(
+    api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A list could be changed by the resolver that gets it: never shared between requests.
+    calls: list[str] = []
+    count_calls(monkeypatch, literal_arguments, "_graphql_argument_values", calls)
+    query = '{ users(userIds: ["a", "b"]) { userId } }'
+    for _ in range(3):
+        assert await api.data(query) == {"users": [None, None]}
+    assert calls.count("_graphql_argument_values") == 3
 
 
 async def test_attribute_fields_of_scalar_type_skip_graphql_cores_execute_field(
