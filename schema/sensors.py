@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import Annotated
 
 import strawberry
+from bson.tz_util import utc as BSON_UTC
 
 from resolvers import sensors as resolve
 from resolvers.context import Info
@@ -123,7 +124,10 @@ class Sensor(Node):
     @classmethod
     def from_doc(cls, doc: SensorDoc, *, now: datetime) -> Sensor:
         window = Window.at(now)
-        by_hour = {t.hour: t for t in doc.totals if window.holds(t.hour)}
+        # Bounds in the zone a driver gives stored times: aware datetimes of one tzinfo object
+        # compare without asking it their offsets (a Python call each for PyMongo's UTC).
+        start, end = window.start.astimezone(BSON_UTC), window.end.astimezone(BSON_UTC)
+        by_hour = {t.hour: t for t in doc.totals if start <= t.hour <= end}
         return cls(
             sensor_id=strawberry.ID(str(doc.id)),
             title=doc.title,

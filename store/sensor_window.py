@@ -26,6 +26,3 @@ class Window:
     def hours(self) -> list[datetime]:
         """Every hour of the window, oldest first."""
         return [self.start + timedelta(hours=offset) for offset in range(SENSOR_WINDOW_HOURS)]
-
-    def holds(self, hour: datetime) -> bool:
-        return self.start <= hour <= self.end
