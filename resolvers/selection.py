@@ -128,7 +128,7 @@ class SelectionMemo(Generic[T]):
         nodes = tuple(raw.field_nodes)
         ids = tuple(map(id, nodes))
         values = get_variable_values(raw)
-        key = (*ids, *extra, *(values.get(name) for name in self._reads_of(info, nodes, ids)))
+        key = (ids, extra, tuple(values.get(name) for name in self._reads_of(info, nodes, ids)))
         try:
             found = self._found.get(key)
         except TypeError:  # a variable's value is a list or an object: not remembered
