@@ -90,13 +90,18 @@ def _object_coercer(object_type: GraphQLInputObjectType) -> Callable[[Any], Any]
     def coerce(value: Any) -> Any:
         if not isinstance(value, dict):
             return Undefined
-        for key, given in value.items():
-            if given is not Undefined and key not in names:
-                return Undefined
+        if not names.issuperset(value):  # an unknown key, unless its value is Undefined
+            for key, given in value.items():
+                if given is not Undefined and key not in names:
+                    return Undefined
         coerced: dict[str, Any] = {}
+        get = value.get
         for name, out_name, non_null, leaf, default, as_is, check in fields:
-            given = value.get(name, Undefined)
-            if given is Undefined:
+            given = get(name, Undefined)
+            # A value of exactly its type first (the common case; never Undefined nor None).
+            if type(given) is as_is and (check is None or check(given)):
+                coerced[out_name] = given
+            elif given is Undefined:
                 if default is _REQUIRED:
                     return Undefined
                 if default is not Undefined:
@@ -105,8 +110,6 @@ def _object_coercer(object_type: GraphQLInputObjectType) -> Callable[[Any], Any]
                 if non_null:
                     return Undefined
                 coerced[out_name] = None
-            elif type(given) is as_is and (check is None or check(given)):
-                coerced[out_name] = given
             else:
                 try:
                     parsed = leaf.coerce_input_value(given)

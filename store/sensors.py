@@ -255,26 +255,26 @@ def _folded(
     events: Iterable[SensorEvent],
 ) -> tuple[dict[ObjectId, dict[datetime, _HourDelta]], dict[ObjectId, datetime]]:
     """Each sensor's hour deltas, and its latest event time."""
-    per_sensor: dict[ObjectId, dict[datetime, _HourDelta]] = {}
-    latest: dict[ObjectId, datetime] = {}
+    # Per sensor, its deltas and latest time: one lookup of its ObjectId (hashed in Python).
+    folding: dict[ObjectId, tuple[dict[datetime, _HourDelta], list[datetime]]] = {}
     # The hour of the previous event: a batch's events mostly share their hour.
     hour = after = None
     for event in events:
         sensor_id, at = event.sensor_id, as_utc(event.at)
-        deltas = per_sensor.get(sensor_id)
-        if deltas is None:
-            deltas = per_sensor[sensor_id] = {}
-            latest[sensor_id] = at
-        elif at > latest[sensor_id]:
-            latest[sensor_id] = at
+        entry = folding.get(sensor_id)
+        if entry is None:
+            entry = folding[sensor_id] = ({}, [at])
+        elif at > entry[1][0]:
+            entry[1][0] = at
         if hour is None or after is None or not hour <= at < after:
             hour = hour_start(at)
             after = hour + ONE_HOUR
-        delta = deltas.get(hour)
+        delta = entry[0].get(hour)
         if delta is None:
-            delta = deltas[hour] = _HourDelta()
+            delta = entry[0][hour] = _HourDelta()
         delta.add(event)
-    return per_sensor, latest
+    per_sensor = {sensor_id: entry[0] for sensor_id, entry in folding.items()}
+    return per_sensor, {sensor_id: entry[1][0] for sensor_id, entry in folding.items()}
 
 
 async def record_sensor_events(
