@@ -107,10 +107,12 @@ class Metrics:
             "GraphQL requests being answered now",
             registry=registry,
         ).set_function(lambda: float(self.in_flight))
-        self.commands = CountsAndTimings(*COMMAND_FAMILIES, COMMAND_BUCKETS)
-        registry.register(self.commands)
         # The engine's worker thread tells of commands as the event loop's thread does.
         self._commands_lock = threading.Lock()
+        self.commands = CountsAndTimings(
+            *COMMAND_FAMILIES, COMMAND_BUCKETS, lock=self._commands_lock
+        )
+        registry.register(self.commands)
         cache = Gauge(
             "arraygraph_document_cache_documents",
             "Parsed and validated GraphQL documents held by the document cache",

@@ -6,8 +6,8 @@ walking its buckets one comparison at a time: the request metrics alone were som
 of per-bucket counts found by bisection. The caller makes changes one at a time: the request
 metrics change only on the event loop's thread (`RequestLog`), where a scrape also reads them
 (`GET /metrics` encodes synchronously); the command metrics, which the engine's thread changes
-too, behind a lock of their own (web/metrics.py). A scrape shows them as prometheus_client
-shows its own: the same names, labels, samples and `_created`.
+too, behind a lock of their own (web/metrics.py), under which a scrape copies them. A scrape
+shows them as prometheus_client shows its own: the same names, labels, samples and `_created`.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from __future__ import annotations
 import time
 from bisect import bisect_left
 from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 
 from prometheus_client.metrics_core import CounterMetricFamily, Metric
@@ -53,9 +54,19 @@ class CountsAndTimings(Collector):
     """A counter and a histogram whose labels are the counter's first ones (the histogram's
     series is the counter's key cut to its labels)."""
 
-    def __init__(self, counter: Family, histogram: Family, buckets: Sequence[float]) -> None:
+    def __init__(
+        self,
+        counter: Family,
+        histogram: Family,
+        buckets: Sequence[float],
+        *,
+        lock: AbstractContextManager[object] | None = None,
+    ) -> None:
         self.counter = counter
         self.histogram = histogram
+        # The lock under which another thread changes the series, if one does: a scrape copies
+        # them under it (the changes' callers take it themselves).
+        self.lock = lock
         self.bounds = tuple(float(bound) for bound in buckets)
         # The `le` label of each bucket, +Inf last, as prometheus_client writes them.
         self._le: tuple[str, ...] = tuple(
@@ -86,15 +97,25 @@ class CountsAndTimings(Collector):
         yield CounterMetricFamily(counter.name, counter.help, labels=counter.labels)
         yield Metric(histogram.name, histogram.help, "histogram")
 
+    def _snapshot(self) -> tuple[list[tuple[Labels, Count]], list[tuple[Labels, Timings]]]:
+        with self.lock or nullcontext():
+            counts = [(labels, Count(c.value, c.created)) for labels, c in self.counts.items()]
+            timings = [
+                (labels, Timings(list(t.counts), t.total, t.created))
+                for labels, t in self.timings.items()
+            ]
+        return counts, timings
+
     def collect(self) -> Iterator[Metric]:
+        found_counts, found_timings = self._snapshot()
         counter = self.counter
         counts = CounterMetricFamily(counter.name, counter.help, labels=counter.labels)
-        for labels, count in self.counts.items():
+        for labels, count in found_counts:
             counts.add_metric(labels, count.value, created=count.created)
         yield counts
         name = self.histogram.name
         histogram = Metric(name, self.histogram.help, "histogram")
-        for labels, timings in self.timings.items():
+        for labels, timings in found_timings:
             series = dict(zip(self.histogram.labels, labels, strict=True))
             below = 0.0
             for le, in_bucket in zip(self._le, timings.counts, strict=True):

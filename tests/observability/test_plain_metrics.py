@@ -52,3 +52,25 @@ def test_plain_metrics_count_a_value_at_a_bound_in_that_bound() -> None:
     plain = CountsAndTimings(Family("c", "C", ("a",)), Family("h_seconds", "H", ("a",)), BUCKETS)
     plain.time(("x",), 0.01)
     assert plain.timings[("x",)].counts == [0, 1, 0, 0, 0]
+
+
+def test_plain_metrics_are_copied_for_a_scrape_under_the_lock_their_writers_take() -> None:
+    # The command metrics change on the engine's thread too: a scrape copies them under the
+    # lock those changes take, so a series added meanwhile never breaks its iteration.
+    entered: list[str] = []
+
+    class Recording:
+        def __enter__(self) -> None:
+            entered.append("scrape")
+
+        def __exit__(self, *exc: object) -> None:
+            return None
+
+    plain = CountsAndTimings(
+        Family("c", "C", ("a",)), Family("h_seconds", "H", ("a",)), BUCKETS, lock=Recording()
+    )
+    plain.count(("x",))
+    plain.time(("x",), 0.5)
+    families = list(plain.collect())
+    assert entered == ["scrape"]
+    assert [sample.value for sample in families[0].samples][:1] == [1.0]
