@@ -97,15 +97,16 @@ def selects(info: strawberry.Info[Any, Any], name: str) -> bool:
     return False
 
 
-def _variables_in(value: ValueNode) -> Iterator[str]:
+def variables_in(value: ValueNode) -> Iterator[str]:
+    """The names of the variables an argument's value reads, at any depth."""
     if isinstance(value, VariableNode):
         yield value.name.value
     elif isinstance(value, ListValueNode):
         for item in value.values:
-            yield from _variables_in(item)
+            yield from variables_in(item)
     elif isinstance(value, ObjectValueNode):
         for field in value.fields:
-            yield from _variables_in(field.value)
+            yield from variables_in(field.value)
 
 
 class SelectionMemo(Generic[T]):
@@ -149,7 +150,7 @@ class SelectionMemo(Generic[T]):
                 variable
                 for field in selected(info, self.name)
                 for argument in field.node.arguments or ()
-                for variable in _variables_in(argument.value)
+                for variable in variables_in(argument.value)
             }
             if len(self._reads) >= self.limit:
                 self._reads.clear()

@@ -25,20 +25,18 @@ from graphql import (
     FieldNode,
     GraphQLDirective,
     GraphQLField,
-    ListValueNode,
-    ObjectValueNode,
-    ValueNode,
-    VariableNode,
 )
 from graphql.execution import executor as graphql_executor
 from graphql.execution.values import FragmentVariableValues, VariableValues
 from graphql.execution.values import get_argument_values as _graphql_argument_values
 
+from resolvers.selection import variables_in
+
 _IMMUTABLE = frozenset({str, int, float, bool, type(None), datetime})
 _LIMIT = 4096
 _kept: dict[
     tuple[int, int],
-    tuple[GraphQLField | GraphQLDirective, FieldNode | DirectiveNode, dict[str, Any]],
+    tuple[GraphQLField | GraphQLDirective, FieldNode | DirectiveNode, dict[str, Any] | None],
 ] = {}
 
 
@@ -50,33 +48,26 @@ def get_argument_values(
     hide_suggestions: bool = False,
 ) -> dict[str, Any]:
     """graphql-core's `get_argument_values`, its answer kept per field and node when the node's
-    arguments are literals that coerce to immutable values."""
+    arguments are literals that coerce to immutable values; a node whose answer cannot be kept
+    is remembered as such (None), so that it is not examined again."""
     key = (id(type_def), id(node))
     found = _kept.get(key)
     if found is not None and found[0] is type_def and found[1] is node:
-        return dict(found[2])
+        kept = found[2]
+        if kept is not None:
+            return dict(kept)
+        return _graphql_argument_values(
+            type_def, node, variable_values, fragment_variable_values, hide_suggestions
+        )
     values = _graphql_argument_values(
         type_def, node, variable_values, fragment_variable_values, hide_suggestions
     )
-    if _literal(node) and all(_immutable(value) for value in values.values()):
-        if len(_kept) >= _LIMIT:
-            _kept.clear()
-        _kept[key] = (type_def, node, dict(values))
+    literal = not any(next(variables_in(a.value), None) is not None for a in node.arguments or ())
+    if len(_kept) >= _LIMIT:
+        _kept.clear()
+    keep = literal and all(_immutable(value) for value in values.values())
+    _kept[key] = (type_def, node, dict(values) if keep else None)
     return values
-
-
-def _literal(node: FieldNode | DirectiveNode) -> bool:
-    return not any(_reads_variable(argument.value) for argument in node.arguments or ())
-
-
-def _reads_variable(value: ValueNode) -> bool:
-    if isinstance(value, VariableNode):
-        return True
-    if isinstance(value, ListValueNode):
-        return any(_reads_variable(item) for item in value.values)
-    if isinstance(value, ObjectValueNode):
-        return any(_reads_variable(field.value) for field in value.fields)
-    return False
 
 
 def _immutable(value: Any) -> bool:
