@@ -27,6 +27,7 @@ MAX_MESSAGE_BYTES = 48_000_000
 
 _KINDS = ((InsertOne, "insert"), (UpdateOne, "update"), (DeleteOne, "delete"))
 _ORDER_UNORDERED = ("insert", "update", "delete")
+_EMPTY_DOCUMENT = len(bson.encode({}))  # a document's length prefix and terminator
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,8 +49,9 @@ def _split(command: str, requests: list[tuple[int, Any]]) -> Iterator[Run]:
     """`requests` in commands of at most 100,000 statements and 48 MB, as PyMongo batches them."""
     batch: list[tuple[int, Any]] = []
     size = 0
+    updates: dict[int, tuple[Any, int]] = {}
     for index, op in requests:
-        statement = len(bson.encode(_as_sent(op)))
+        statement = _statement_size(op, updates)
         if batch and (len(batch) == MAX_WRITE_BATCH_SIZE or size + statement > MAX_MESSAGE_BYTES):
             yield Run(command, batch)
             batch, size = [], 0
@@ -57,6 +59,21 @@ def _split(command: str, requests: list[tuple[int, Any]]) -> Iterator[Run]:
         size += statement
     if batch:
         yield Run(command, batch)
+
+
+def _statement_size(op: Any, updates: dict[int, tuple[Any, int]]) -> int:
+    """The BSON size of `op`'s statement. A bulk of many updates usually sends one update
+    document or pipeline in each: its element's size is measured once (`updates`, by identity,
+    for one split), and added to the rest of the statement's (BSON sizes are additive)."""
+    statement = _as_sent(op)
+    update = statement.get("u") if isinstance(op, UpdateOne) else None
+    if update is None:
+        return len(bson.encode(statement))
+    known = updates.get(id(update))
+    if known is None or known[0] is not update:
+        known = updates[id(update)] = (update, len(bson.encode({"u": update})) - _EMPTY_DOCUMENT)
+    del statement["u"]
+    return len(bson.encode(statement)) + known[1]
 
 
 def command_runs(requests: Sequence[Any], ordered: bool) -> Iterator[Run]:

@@ -79,6 +79,10 @@ class IndexedDocuments(MutableMapping[Any, Document]):
     def document(self, seq: int) -> Document:
         return self._documents[self._keys[seq]]
 
+    def filed_under(self, key: Any) -> Document | None:
+        """The document filed under store key `key`, if any (one hash lookup)."""
+        return self._documents.get(key)
+
     def seq(self, key: Any) -> int:
         return self._seqs[key]
 

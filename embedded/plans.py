@@ -35,6 +35,9 @@ Match = Callable[[Document], bool]
 # Values that name one key of `_id` or of a unique index: not an array, which names each of its
 # elements, nor null, which every document without the field has.
 _KEY_VALUES = frozenset({str, int, float, ObjectId})
+# `_id` values filed under themselves whose Python equality is BSON's (not numbers: True == 1
+# in Python): `{_id: value}` finds its document by one hash lookup.
+_HASHED_IDS = frozenset({ObjectId, str})
 
 
 def matching(coll: Any, filter: Mapping[str, Any]) -> list[Document]:
@@ -42,6 +45,10 @@ def matching(coll: Any, filter: Mapping[str, Any]) -> list[Document]:
     order."""
     table = table_of(coll)
     mongomock.expire_documents(coll)
+    if len(filter) == 1 and type(filter.get("_id")) in _HASHED_IDS:  # the common point read
+        doc = table.filed_under(filter["_id"])
+        examined.report(coll, 0 if doc is None else 1)
+        return [] if doc is None else [doc]
     by_id = access_paths.id_values(filter)
     if by_id is not None and len(filter) == 1:  # found exactly by key: nothing to match
         found = _by_id(table, by_id)

@@ -18,6 +18,8 @@ from bson import ObjectId
 from bson.regex import Regex
 from pymongo.errors import DuplicateKeyError, OperationFailure, WriteError
 
+from embedded.stored_form import Placed
+
 # MongoDB's own limits, which the engine enforces as a server does.
 MAX_BSON_DOCUMENT_BYTES = 16 * 1024 * 1024
 MAX_DOCUMENT_NESTING = 100
@@ -256,8 +258,12 @@ def _depth(value: Any, level: int = 0) -> int:
     return deepest
 
 
-def check_document(document: Mapping[str, Any], *, too_large_code: int) -> None:
-    """Reject what a server cannot store: over 16 MiB, over 100 levels, non-BSON values."""
+def check_document(
+    document: Mapping[str, Any], *, too_large_code: int, placed: Placed | None = None
+) -> None:
+    """Reject what a server cannot store: over 16 MiB, over 100 levels, non-BSON values. The
+    nesting is measured from `placed` when given (the values that may nest deeper than in the
+    stored document the update started from: `stored_form.stored_copy_beside`)."""
     try:
         size = len(bson.encode(document))
     except OverflowError as exc:
@@ -273,7 +279,8 @@ def check_document(document: Mapping[str, Any], *, too_large_code: int) -> None:
         else:
             message = f"Resulting document after update is larger than {MAX_BSON_DOCUMENT_BYTES}"
         raise write_error(too_large_code, message)
-    if _depth(document) > MAX_DOCUMENT_NESTING:
+    depth = _depth(document) if placed is None else max((_depth(*p) for p in placed), default=1)
+    if depth > MAX_DOCUMENT_NESTING:
         raise write_error(
             OVERFLOW, f"Document exceeds maximum nesting depth of {MAX_DOCUMENT_NESTING}"
         )

@@ -10,7 +10,7 @@ conversion, so the answers are its own (tests/engine/test_stored_form.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -97,3 +97,34 @@ read_copy = _copier(_read_datetime, _aware)
 # A copy of any value in read form (what an update's pipeline sees): a naive datetime is UTC,
 # as a server reads it, one of another zone is made UTC, both to the millisecond.
 reply_copy = _copier(_reply_datetime, lambda value: _aware(_patch(value)))
+
+
+# Values of a document with the level each sits at (1: a field's value; 2: an element of a
+# field's array), as `rules.check_document` measures nesting from them.
+Placed = list[tuple[Any, int]]
+_ABSENT = object()
+
+
+def stored_copy_beside(new: Mapping[str, Any], stored: Mapping[str, Any]) -> tuple[Any, Placed]:
+    """`stored_copy(new)`, for a document an update pipeline made of the stored document
+    `stored`, keeping what it took from `stored` unchanged as it is: a field's value, an element
+    of the same field's array. Stored values are in stored form already and are never changed
+    in place (every write builds a new document), so the two documents may share them.
+
+    Also gives the values it copied, each with its level: nothing else can nest deeper than it
+    did in `stored`, whose nesting was checked when it was stored."""
+    copied, placed = {}, []
+    for key, value in new.items():
+        before = stored.get(key, _ABSENT)
+        if value is before:
+            copied[key] = value
+        elif type(value) is list and type(before) is list:
+            kept = {id(item) for item in before}
+            items = copied[key] = [
+                item if id(item) in kept else stored_copy(item) for item in value
+            ]
+            placed += [(item, 2) for item in items if id(item) not in kept]
+        else:
+            copied[key] = value = stored_copy(value)
+            placed.append((value, 1))
+    return copied, placed

@@ -2,8 +2,9 @@
 
 Every write computes a new document from the matched one (never changed: a pipeline reads it
 as stored, operators a read-form copy), checks it against the server's rules in `embedded.rules`,
-and only then stores it, so a rejected write changes nothing (as on a server). An outcome's
-documents are copied when a reply asks for them. Everything here runs under the engine's lock.
+and only then stores it, so a rejected write changes nothing (as on a server). Stored documents
+are never changed in place, so a new one shares what it kept of the old. An outcome's documents
+are copied when a reply asks for them. Everything here runs under the engine's lock.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import copy
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 import bson
 from bson import ObjectId
@@ -21,7 +22,7 @@ from pymongo.errors import DuplicateKeyError, OperationFailure, WriteError
 from embedded import fast_updates, positional, reads, rules
 from embedded import mongomock_internals as mongomock
 from embedded.protocols import Document
-from embedded.stored_form import read_copy, stored_copy
+from embedded.stored_form import Placed, read_copy, stored_copy, stored_copy_beside
 from embedded.update_pipelines import apply_pipeline, let_scope
 
 _SCRATCH_ID = "embedded.scratch"  # the scratch copy's `_id` while an update is applied to it
@@ -34,14 +35,15 @@ class UpdateApplier:
 
     def apply_update(
         self, coll: Any, stored: Document, update: Any, array_filters: Any, scope: dict[str, Any]
-    ) -> Document:
+    ) -> tuple[Document, Placed]:
         """The document, in stored form, that `update` turns the stored document `stored` into
-        (a new one: `stored` is not changed); nothing is stored."""
+        (a new one: `stored` is not changed), and its values that may nest deeper than in
+        `stored` (`stored_copy_beside`); nothing is stored."""
         if not isinstance(update, Mapping):
             with _as_write_errors():
-                return cast(Document, stored_copy(apply_pipeline(coll, stored, update, scope)))
-        new = self._apply_operators(read_copy(stored), update, array_filters)
-        return cast(Document, stored_copy(new))
+                return stored_copy_beside(apply_pipeline(coll, stored, update, scope), stored)
+        new = stored_copy(self._apply_operators(read_copy(stored), update, array_filters))
+        return new, [(new, 0)]
 
     def _apply_operators(self, current: Document, update: Any, array_filters: Any) -> Document:
         """What a replacement or operators make of `current` (a read-form copy)."""
@@ -66,9 +68,8 @@ class UpdateApplier:
     def apply_upsert(
         self, coll: Any, seed: Document, update: Any, scope: dict[str, Any]
     ) -> Document:
-        """The document an upsert inserts: the filter's equalities, then the update.
-
-        A replacement takes only the filter's `_id`, as on a server."""
+        """The document an upsert inserts: the filter's equalities, then the update (a
+        replacement takes only the filter's `_id`, as on a server)."""
         if is_replacement(update):
             new = copy.deepcopy(dict(update))
             return {"_id": new.pop("_id", seed.get("_id", ObjectId())), **new}
@@ -242,14 +243,13 @@ class Writes:
         scope: dict[str, Any],
     ) -> Document:
         """What `update` makes of the stored document `current`, stored when it differs (in
-        stored form): `current` itself if not.
-
-        `resolve_from` is the filter an update with a positional `$` resolves it from."""
+        stored form): `current` itself if not. `resolve_from` is the filter an update with a
+        positional `$` resolves it from."""
         if resolve_from is not None:
             update = positional.resolve(resolve_from, read_copy(current), update)
-        new = self._updates.apply_update(self._coll, current, update, array_filters, scope)
+        new, placed = self._updates.apply_update(self._coll, current, update, array_filters, scope)
         rules.check_immutable_id(current["_id"], new.get("_id", mongomock.NOTHING))
-        rules.check_document(new, too_large_code=rules.UPDATE_TOO_LARGE)
+        rules.check_document(new, too_large_code=rules.UPDATE_TOO_LARGE, placed=placed)
         # Python equates True with 1 and ignores field order; BSON does neither.
         if new == current and bson.encode(new) == bson.encode(current):
             return current

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import bson
 import pytest
 from pymongo import DeleteOne, InsertOne, UpdateOne
 from pymongo.errors import BulkWriteError, InvalidOperation
 
-from embedded import CommandCounts, EmbeddedCollection, EmbeddedEngine
+from embedded import CommandCounts, EmbeddedCollection, EmbeddedEngine, bulk
 
 
 @pytest.fixture
@@ -31,6 +32,22 @@ async def test_a_bulk_write_of_updates_is_one_update_command(
 ) -> None:
     await coll.bulk_write([UpdateOne({"_id": 1}, {"$inc": {"n": 1}})] * 3, ordered=False)
     assert _sent(counts) == {"update": 1}
+
+
+@pytest.mark.parametrize(("room", "commands"), [(0, 3), (-1, 4)])
+async def test_a_bulk_of_updates_past_the_message_limit_is_split_where_pymongo_splits_it(
+    coll: EmbeddedCollection,
+    counts: CommandCounts,
+    monkeypatch: pytest.MonkeyPatch,
+    room: int,
+    commands: int,
+) -> None:
+    pipeline = [{"$set": {"note": {"$literal": "x" * 200}}}]  # one pipeline, sent in each
+    statement = {"q": {"_id": 1, "pad": "y" * 40}, "u": pipeline, "multi": False, "upsert": False}
+    # Room for three statements, or a byte less: PyMongo then sends two per command.
+    monkeypatch.setattr(bulk, "MAX_MESSAGE_BYTES", 3 * len(bson.encode(statement)) + room)
+    await coll.bulk_write([UpdateOne({"_id": 1, "pad": "y" * 40}, pipeline)] * 8)
+    assert _sent(counts) == {"update": commands}
 
 
 async def test_insert_many_is_one_insert_command(

@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 from pymongo import UpdateOne
-from pymongo.errors import OperationFailure
+from pymongo.errors import OperationFailure, WriteError
 
 from embedded import reads
+from embedded.rules import OVERFLOW
 from tests.engine.fronts import Front
 
 DOC = {"_id": 1, "a": 1, "b": {"c": 2}, "list": [1, 2]}
@@ -128,3 +129,56 @@ async def test_the_same_pipeline_sent_again_gives_each_document_the_same_update(
         await coll.find_one_and_update({"_id": n}, pipeline, projection={"o.n": 0, "_id": 0})
     found = [doc["o"] for doc in await coll.find({}, sort=[("_id", 1)]).to_list()]
     assert found == [found[0]] * 3
+
+
+def _nested(levels: int) -> dict[str, Any]:
+    """A subdocument `levels` deep."""
+    nested: dict[str, Any] = {}
+    for _ in range(levels - 1):
+        nested = {"n": nested}
+    return nested
+
+
+async def test_update_pipeline_that_nests_a_kept_element_past_100_levels_is_refused(
+    front: Front,
+) -> None:
+    coll = front.collection("pipelines")
+    # 100 levels: the document, its array, and each element 98 deep.
+    await coll.insert_one({"_id": 1, "items": [_nested(98), {"x": 1}]})
+    wrapped = {
+        "$map": {
+            "input": "$items",
+            "in": {"$cond": [{"$eq": ["$$this.x", 1]}, "$$this", {"w": "$$this"}]},
+        }
+    }
+    with pytest.raises(WriteError) as raised:
+        await coll.update_one({"_id": 1}, [{"$set": {"items": wrapped}}])
+    assert raised.value.code == OVERFLOW
+    assert (await coll.find_one({"_id": 1}))["items"][1] == {"x": 1}
+
+
+async def test_update_pipeline_that_moves_a_deep_array_to_a_deeper_field_is_refused(
+    front: Front,
+) -> None:
+    coll = front.collection("pipelines")
+    await coll.insert_one({"_id": 1, "items": [_nested(98)], "other": []})
+    with pytest.raises(WriteError) as raised:
+        await coll.update_one({"_id": 1}, [{"$set": {"other": {"w": "$items"}}}])
+    assert raised.value.code == OVERFLOW
+
+
+async def test_update_pipeline_keeps_each_kept_element_its_own_after_later_updates(
+    front: Front,
+) -> None:
+    coll = front.collection("pipelines")
+    await coll.insert_one({"_id": 1, "items": [{"n": 1}, {"n": 2}]})
+    await coll.update_one(
+        {"_id": 1}, [{"$set": {"items": {"$concatArrays": ["$items", "$items"]}}}]
+    )
+    await coll.update_one({"_id": 1}, {"$inc": {"items.0.n": 10}})
+    await coll.update_one(
+        {"_id": 1},
+        [{"$set": {"items": {"$concatArrays": [{"$slice": ["$items", 3]}, [{"n": 5}]]}}}],
+    )
+    found = await coll.find_one({"_id": 1})
+    assert found["items"] == [{"n": 11}, {"n": 2}, {"n": 1}, {"n": 5}]
