@@ -28,7 +28,7 @@ from embedded.arithmetic import (
 from embedded.array_expressions import ArrayOperators
 from embedded.literals import literal
 from embedded.mongomock_internals import NOTHING, Evaluator
-from embedded.paths import field_path, variable
+from embedded.paths import document_field, variable
 from embedded.value_expressions import ValueOperators
 
 _new_parser = mongomock.new_parser
@@ -83,8 +83,7 @@ class _Compiler(Arithmetic, ArrayOperators, ValueOperators):
             name, _, path = e[2:].partition(".")
             return variable(name, path)
         if isinstance(e, str) and e.startswith("$"):
-            field = field_path(e[1:])
-            return lambda doc, env: field(doc)
+            return document_field(e[1:])
         if not isinstance(e, dict):
             return lambda doc, env: e
         if len(e) != 1:

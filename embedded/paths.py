@@ -79,10 +79,36 @@ def field_path(path: str) -> Callable[[Any], Any]:
     return read_one if len(parts) == 1 else read
 
 
+def document_field(path: str) -> Evaluator:
+    """`$path`: a field of the document (`"$field"`, the common case, read in one call)."""
+    follow = field_path(path)
+    if "." in path or _is_number(path):
+        return lambda doc, env: follow(doc)
+
+    def read_field(doc: Any, env: dict[str, Any]) -> Any:
+        return doc.get(path, NOTHING) if type(doc) is dict else follow(doc)
+
+    return read_field
+
+
 def variable(name: str, path: str) -> Evaluator:
     """`$$name.path`: a variable in scope (`ROOT` and `CURRENT`, the document)."""
     follow = field_path(path) if path else None
     document = name in ("ROOT", "CURRENT")
+    if follow is not None and "." not in path and not _is_number(path):
+
+        def read_field(doc: Any, env: dict[str, Any]) -> Any:
+            # `"$$this.field"` of a subdocument, the common case, read here in one call.
+            base = env.get(name, _UNBOUND)
+            if type(base) is dict:
+                return base.get(path, NOTHING)
+            if base is _UNBOUND:
+                if not document:
+                    return NOTHING
+                base = doc
+            return follow(base)
+
+        return read_field
 
     def read(doc: Any, env: dict[str, Any]) -> Any:
         base = env.get(name, _UNBOUND)
