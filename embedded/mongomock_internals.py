@@ -157,14 +157,16 @@ def replace_stored(coll: Any, stored: Document) -> None:
     """Store `stored` (in stored form, `embedded.stored_form`) in place of the stored document
     with its `_id`, in its place in natural order, the collection's unique indexes checked
     (`Collection._ensure_uniques`): what mongomock-ng's `replace_one` does after finding the
-    document by a scan, without the scan."""
+    document by a scan, without the scan; nor its store's lock and TTL pass (the caller found
+    the document in this command, under the engine's lock, which keeps other threads out)."""
     key = store_key(stored["_id"])
-    previous = coll._store[key]
-    coll._store[key] = stored
+    documents = coll._store._documents
+    previous = documents[key]
+    documents[key] = stored
     try:
         coll._ensure_uniques(stored)
     except Exception:
-        coll._store[key] = previous
+        documents[key] = previous
         raise
 
 
