@@ -19,6 +19,7 @@ import sys
 import uvloop
 
 from bench import chat, memory_bound, orders, overhead, scaling, series, soak, stored
+from bench.cores import pin_load_generator
 from bench.fleet import Options, started
 
 
@@ -45,7 +46,8 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--soak-seconds", type=float, default=20.0)
     args = parser.parse_args()
-    # uvloop for the load generator: it shares the 2 cores, and must keep the servers busy.
+    pin_load_generator()  # off the servers' core (bench.cores)
+    # uvloop for the load generator: one core must keep the servers busy.
     uvloop.run(ratios(Options(args.seconds, args.rounds, args.connections)))
     asyncio.run(orders.run())
     asyncio.run(series.run())

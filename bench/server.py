@@ -12,6 +12,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from bench.cores import on_server_core
 from bench.load import free_port
 
 # The `full` app seeds a year of demo series before it listens; on a busy 2-core machine
@@ -59,14 +60,17 @@ async def running(
     """One uvicorn process serving `<module>:<factory>` on a free loopback port, run by
     `python` (another environment's, for a peer) with `env` added to this one's; on
     `database` (`running_database`) when given, else on the embedded engine in its own
-    process. Every server gets the same uvicorn options."""
+    process. Every server gets the same uvicorn options, and runs on the servers' core
+    (`bench.cores`)."""
     port = free_port()
     uri = {} if database is None else {DATABASE_VARIABLE: database_uri(database)}
-    process = await asyncio.create_subprocess_exec(
+    command = [
         python, "-m", "uvicorn", f"{module}:{factory}", "--factory",
         "--port", str(port), "--log-level", "warning", "--no-access-log",
-        env={**os.environ, **(env or {}), **uri},
-    )  # fmt: skip
+    ]  # fmt: skip
+    process = await asyncio.create_subprocess_exec(
+        *on_server_core(command), env={**os.environ, **(env or {}), **uri}
+    )
     async with _stopping(process):
         await _wait_listening(process, port)
         yield Server(port, process.pid, None if database is None else database.pid)
@@ -77,9 +81,8 @@ async def running_database() -> AsyncIterator[Server]:
     """The embedded engine behind its wire front in a process of its own
     (bench/database_process.py), standing in for a MongoDB server."""
     port = free_port()
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bench.database_process", str(port)
-    )
+    command = [sys.executable, "-m", "bench.database_process", str(port)]
+    process = await asyncio.create_subprocess_exec(*on_server_core(command))
     async with _stopping(process):
         await _wait_listening(process, port)
         yield Server(port, process.pid)

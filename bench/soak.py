@@ -25,6 +25,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bench.client import GraphQLClient, GraphQLFailure
+from bench.cores import pin_load_generator
 from bench.server import Server, cpu_seconds, peak_rss_mib, rss_mib, running
 from bench.soak_verify import Found, verify
 from bench.soak_workload import GROUPS, WRITES, Ledger, Targets, Workload
@@ -221,6 +222,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--connections", type=int, default=64)
     args = parser.parse_args(argv)
+    pin_load_generator()
     if not asyncio.run(soak(args.seconds, args.connections)):
         sys.exit(1)
 
