@@ -39,11 +39,11 @@ _NOT_AN_ARRAY = {"$filter": 28651, "$map": 16883, "$reduce": 40080}
 _FOUND_BY_EQUALITY = frozenset({str, int, float, datetime, ObjectId})
 
 
-def _arguments(value: Any, required: set[str], optional: set[str]) -> bool:
+def has_arguments(value: Any, required: set[str], optional: set[str]) -> bool:
     return isinstance(value, dict) and required <= set(value) <= required | optional
 
 
-def _array(operator: str, items: Any) -> list[Any] | None:
+def array_input(operator: str, items: Any) -> list[Any] | None:
     """The input of `$filter` or `$map`: None when null or missing; a server's error when it
     is not an array."""
     if items is None or items is NOTHING:
@@ -70,7 +70,7 @@ class ArrayOperators(OperatorCompilers):
     """The `op_<name>` compilers of this module."""
 
     def op_filter(self, value: Any) -> Evaluator | None:
-        if not _arguments(value, {"input", "cond"}, {"as"}):
+        if not has_arguments(value, {"input", "cond"}, {"as"}):
             return None
         name = value.get("as", "this")
         if not isinstance(name, str):
@@ -78,7 +78,7 @@ class ArrayOperators(OperatorCompilers):
         source, cond = self.compile(value["input"]), self.compile(value["cond"])
 
         def run(doc: Any, env: dict[str, Any]) -> Any:
-            items = _array("$filter", source(doc, env))
+            items = array_input("$filter", source(doc, env))
             if items is None:
                 return None
             scope, kept = dict(env), []
@@ -92,7 +92,7 @@ class ArrayOperators(OperatorCompilers):
         return run
 
     def op_map(self, value: Any) -> Evaluator | None:
-        if not _arguments(value, {"input", "in"}, {"as"}):
+        if not has_arguments(value, {"input", "in"}, {"as"}):
             return None
         name = value.get("as", "this")
         if not isinstance(name, str):
@@ -100,7 +100,7 @@ class ArrayOperators(OperatorCompilers):
         source, body = self.compile(value["input"]), self.compile(value["in"])
 
         def run(doc: Any, env: dict[str, Any]) -> Any:
-            items = _array("$map", source(doc, env))
+            items = array_input("$map", source(doc, env))
             if items is None:
                 return None
             scope, mapped = dict(env), []
@@ -113,13 +113,13 @@ class ArrayOperators(OperatorCompilers):
         return run
 
     def op_reduce(self, value: Any) -> Evaluator | None:
-        if not _arguments(value, {"input", "initialValue", "in"}, set()):
+        if not has_arguments(value, {"input", "initialValue", "in"}, set()):
             return None
         source, initial = self.compile(value["input"]), self.compile(value["initialValue"])
         body = self.compile(value["in"])
 
         def run(doc: Any, env: dict[str, Any]) -> Any:
-            items = _array("$reduce", source(doc, env))
+            items = array_input("$reduce", source(doc, env))
             if items is None:
                 return None
             scope = dict(env)

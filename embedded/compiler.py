@@ -11,21 +11,19 @@ where mongomock-ng does not, are in `embedded.arithmetic`.
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Callable
-from datetime import datetime
 from typing import Any
 
 from embedded import mongomock_internals as mongomock
 from embedded.arithmetic import (
     ARRAY_ELEM_AT_INDEX,
-    NUMBERS,
     SLICE_ARGUMENTS,
     Arithmetic,
     Interpret,
     as_index,
 )
 from embedded.array_expressions import ArrayOperators
+from embedded.comparisons import equal, ordering
+from embedded.generated import generated
 from embedded.literals import literal
 from embedded.mongomock_internals import NOTHING, Evaluator
 from embedded.paths import document_field, variable
@@ -33,29 +31,20 @@ from embedded.value_expressions import ValueOperators
 
 _new_parser = mongomock.new_parser
 _truth = mongomock.mongodb_to_bool
-_bson_compare = mongomock.bson_compare
-_SORTING = mongomock.SORTING_OPERATOR_MAP
-
-# Types whose Python order is BSON's order between two values of the same type (strings compare
-# by code point, which is UTF-8 byte order; floats are left out for NaN, bool is its own type).
-_ORDERED_ALIKE = frozenset({int, str, datetime})
-_NATIVE_ORDER: dict[str, Callable[[Any, Any], Any]] = {
-    "$lt": operator.lt,
-    "$lte": operator.le,
-    "$gt": operator.gt,
-    "$gte": operator.ge,
-}
 
 _cache: dict[int, tuple[Any, Evaluator]] = {}
 _CACHE_LIMIT = 4096
 
 
 def evaluator(expression: Any, interpret: Interpret) -> Evaluator:
-    """The compiled form of `expression`; `interpret(parser, expression)` is the fallback."""
+    """The compiled form of `expression` (generated code when it loops over arrays,
+    `embedded.generated`; closures otherwise); `interpret(parser, expression)` is the
+    fallback."""
     hit = _cache.get(id(expression))
     if hit is not None and hit[0] is expression:
         return hit[1]
-    compiled = _Compiler(interpret).compile(expression)
+    closures = _Compiler(interpret)
+    compiled = generated(expression, closures) or closures.compile(expression)
     if len(_cache) >= _CACHE_LIMIT:
         _cache.clear()
     _cache[id(expression)] = (expression, compiled)  # holding it keeps the id unique
@@ -184,13 +173,9 @@ class _Compiler(Arithmetic, ArrayOperators, ValueOperators):
         if not isinstance(value, list) or len(value) != 2:
             return None
         left, right = (self.compile(x) for x in value)
-
-        def equal(doc: Any, env: dict[str, Any]) -> bool:
-            a, b = left(doc, env), right(doc, env)
-            same = (a is NOTHING and b is None) or (a is None and b is NOTHING) or a == b
-            return not same if negate else bool(same)
-
-        return equal
+        if negate:
+            return lambda doc, env: not equal(left(doc, env), right(doc, env))
+        return lambda doc, env: equal(left(doc, env), right(doc, env))
 
     def op_eq(self, value: Any) -> Evaluator | None:
         return self._equality(value, negate=False)
@@ -198,26 +183,12 @@ class _Compiler(Arithmetic, ArrayOperators, ValueOperators):
     def op_ne(self, value: Any) -> Evaluator | None:
         return self._equality(value, negate=True)
 
-    def _order(self, operator: str, value: Any) -> Evaluator | None:
+    def _order(self, name: str, value: Any) -> Evaluator | None:
         if not isinstance(value, list) or len(value) != 2:
             return None
         left, right = (self.compile(x) for x in value)
-        sorting, native = _SORTING[operator], _NATIVE_ORDER[operator]
-
-        def compare(doc: Any, env: dict[str, Any]) -> bool:
-            a, b = left(doc, env), right(doc, env)
-            if a is NOTHING or b is NOTHING:
-                return False
-            if type(a) is type(b) and type(a) in _ORDERED_ALIKE:
-                try:
-                    return bool(native(a, b))
-                except TypeError:
-                    pass  # naive against aware datetimes: mongomock-ng decides
-            if type(a) in NUMBERS and type(b) in NUMBERS and a == a and b == b:
-                return bool(native(a, b))  # ints and doubles in numeric order (NaN aside)
-            return bool(_bson_compare(sorting, a, b))
-
-        return compare
+        compare = ordering(name)
+        return lambda doc, env: compare(left(doc, env), right(doc, env))
 
     def op_lt(self, value: Any) -> Evaluator | None:
         return self._order("$lt", value)

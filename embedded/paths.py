@@ -19,7 +19,7 @@ _get = mongomock.get_value_by_dot
 _UNBOUND = object()  # a variable the scope does not hold
 
 
-def _is_number(part: str) -> bool:
+def is_number(part: str) -> bool:
     try:
         int(part)
     except ValueError:
@@ -42,7 +42,7 @@ def _in_element(element: Any, rest: tuple[str, ...], rest_path: str) -> Any:
 def field_path(path: str) -> Callable[[Any], Any]:
     """A reader of `path` (dotted, without its `$`) from a document or a variable's value."""
     parts = tuple(path.split("."))
-    if any(_is_number(part) for part in parts):
+    if any(is_number(part) for part in parts):
         return lambda base: _get(base, path, can_generate_array=True)
     rests = [(parts[i:], ".".join(parts[i:])) for i in range(len(parts))]
     if len(parts) == 1:  # the common `"$field"` and `"$$this.field"`: one lookup
@@ -82,7 +82,7 @@ def field_path(path: str) -> Callable[[Any], Any]:
 def document_field(path: str) -> Evaluator:
     """`$path`: a field of the document (`"$field"`, the common case, read in one call)."""
     follow = field_path(path)
-    if "." in path or _is_number(path):
+    if "." in path or is_number(path):
         return lambda doc, env: follow(doc)
 
     def read_field(doc: Any, env: dict[str, Any]) -> Any:
@@ -95,7 +95,7 @@ def variable(name: str, path: str) -> Evaluator:
     """`$$name.path`: a variable in scope (`ROOT` and `CURRENT`, the document)."""
     follow = field_path(path) if path else None
     document = name in ("ROOT", "CURRENT")
-    if follow is not None and "." not in path and not _is_number(path):
+    if follow is not None and "." not in path and not is_number(path):
 
         def read_field(doc: Any, env: dict[str, Any]) -> Any:
             # `"$$this.field"` of a subdocument, the common case, read here in one call.

@@ -41,6 +41,20 @@ def _missing(value: Any) -> bool:
     return value is None or value is NOTHING
 
 
+def merge_into(merged: dict[str, Any], found: Any) -> None:
+    """One input of `$mergeObjects` merged: null and missing add nothing, a document its
+    fields; anything else is refused, as a server refuses it."""
+    if _missing(found):
+        return
+    if type(found) is not dict:
+        raise OperationFailure(
+            f"$mergeObjects requires object inputs, but input {found!r} is of type "
+            f"{type_name(found)}",
+            _NOT_OBJECTS,
+        )
+    merged.update(found)
+
+
 def _iso_utc(moment: datetime) -> str:
     """A date as a server's `$toString` writes it: UTC, milliseconds, "Z"."""
     if moment.tzinfo is not None:
@@ -57,7 +71,7 @@ def _number_order(value: Any) -> tuple[int, Any]:
     return (0, 0) if value != value else (1, value)  # NaN is BSON's least number
 
 
-def _extreme(values: list[Any], pick: Any) -> Any:
+def extreme(values: list[Any], pick: Any) -> Any:
     """`pick` (max or min) of `values`, nulls and missing left out: by Python's order when
     all are of one type that it orders as BSON does (numbers by value, NaN least), else by
     BSON's order of types."""
@@ -138,16 +152,7 @@ class ValueOperators(OperatorCompilers):
         def merge(doc: Any, env: dict[str, Any]) -> Any:
             merged: dict[str, Any] = {}
             for part in parts:
-                found = part(doc, env)
-                if _missing(found):
-                    continue
-                if type(found) is not dict:
-                    raise OperationFailure(
-                        "$mergeObjects requires object inputs, but input "
-                        f"{found!r} is of type {type_name(found)}",
-                        _NOT_OBJECTS,
-                    )
-                merged.update(found)
+                merge_into(merged, part(doc, env))
             return merged
 
         return merge
@@ -157,12 +162,12 @@ class ValueOperators(OperatorCompilers):
             value = value[0]  # one operand, as without the list: an array's elements compared
         if isinstance(value, list):
             parts = [self.compile(x) for x in value]
-            return lambda doc, env: _extreme([f(doc, env) for f in parts], pick)
+            return lambda doc, env: extreme([f(doc, env) for f in parts], pick)
         inner = self.compile(value)
 
         def of_one(doc: Any, env: dict[str, Any]) -> Any:
             found = inner(doc, env)  # one operand: an array's elements are compared
-            return _extreme(found if type(found) is list else [found], pick)
+            return extreme(found if type(found) is list else [found], pick)
 
         return of_one
 

@@ -1,0 +1,85 @@
+"""Aggregation expressions with array loops (`$filter`, `$map`, `$reduce`), compiled to Python
+source: one function per expression, its control flow inline.
+
+The closures of `embedded.compiler` cost a call per operator and per operand for every element
+an array operator visits (an hourly pipeline's `$map` over a sensor's buckets makes five calls a
+bucket). Here the array operators, the variables and fields they read, `$let`, `$cond`,
+`$ifNull`, `$and`, `$or`, `$not`, the comparisons and subdocuments become straight-line Python
+in one function; every other operator stays the closure `embedded.compiler` makes of it, called
+from that code with the same scope, so its semantics and errors are the closures' (and through
+them mongomock-ng's). The answers are the closures' in every case
+(tests/engine/test_generated_expressions.py compares the two).
+
+The source holds no value of the expression (literals and closures are passed in as constants),
+so expressions of one shape, such as a pipeline a store function builds anew on each call with
+other values, share one compiled function: Python compiles each shape once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bson import ObjectId
+
+from embedded import mongomock_internals as mongomock
+from embedded.arithmetic import NUMBERS
+from embedded.array_expressions import array_input
+from embedded.comparisons import ORDERED_ALIKE
+from embedded.expression_control import CONTROL
+from embedded.expression_source import Compiles, SourceWriter
+from embedded.expression_values import VALUES
+from embedded.mongomock_internals import NOTHING, Evaluator
+from embedded.value_expressions import extreme, merge_into
+
+Factory = Callable[[list[Any]], Evaluator]
+_factories: dict[str, Factory] = {}
+_FACTORIES_LIMIT = 512
+_LOOPS = ("$filter", "$map", "$reduce")
+_WRITERS = {**CONTROL, **VALUES}
+_UNBOUND = object()  # a variable the scope does not hold
+_HELPERS = {
+    "NOTHING": NOTHING,
+    "UNBOUND": _UNBOUND,
+    "truth": mongomock.mongodb_to_bool,
+    "ORDERED_ALIKE": ORDERED_ALIKE,
+    "NUMBERS": NUMBERS,
+    "new_parser": mongomock.new_parser,
+    "extreme": extreme,
+    "merge_into": merge_into,
+    "ObjectId": ObjectId,
+    "array_input": array_input,
+}
+
+
+def generated(expression: Any, closures: Compiles) -> Evaluator | None:
+    """`expression` as generated code, when it holds an array loop; None otherwise (the
+    closures serve it as well), and when Python cannot compile it (too deeply nested)."""
+    if not _has_loop(expression):
+        return None
+    writer = SourceWriter(closures, _WRITERS)
+    result = writer.value(expression, "env")
+    constants = writer.constants
+    head = [f"    {', '.join(f'k{i}' for i in range(len(constants)))}, = k"] if constants else []
+    tail = [f"        return {result}", "    return evaluate"]
+    source = "\n".join(["def make(k):", *head, "    def evaluate(doc, env):", *writer.lines, *tail])
+    factory = _factories.get(source)
+    if factory is None:
+        namespace: dict[str, Any] = dict(_HELPERS)
+        try:
+            exec(compile(source, "<embedded expression>", "exec"), namespace)
+        except (SyntaxError, RecursionError, MemoryError):
+            return None  # e.g. more nested loops than Python allows in one function
+        if len(_factories) >= _FACTORIES_LIMIT:
+            _factories.clear()
+        made: Factory = namespace["make"]
+        factory = _factories[source] = made
+    return factory(constants)
+
+
+def _has_loop(e: Any) -> bool:
+    if isinstance(e, list):
+        return any(_has_loop(x) for x in e)
+    if not isinstance(e, dict):
+        return False
+    return any(key in _LOOPS or _has_loop(value) for key, value in e.items())
