@@ -77,6 +77,8 @@ class SourceWriter:
 
     def value(self, e: Any, env: str) -> str:
         if isinstance(e, list):
+            if not any(isinstance(x, dict | list | str) for x in e):
+                return self.assign(f"list({self.constant(e)})")  # a fresh copy, as the closure's
             items = [self.value(x, env) for x in e]
             return self.assign(
                 "[" + "".join(f"(None if {x} is NOTHING else {x}), " for x in items) + "]"

@@ -2,17 +2,18 @@
 source: one function per expression, its control flow inline.
 
 The closures of `embedded.compiler` cost a call per operator and per operand for every element
-an array operator visits (an hourly pipeline's `$map` over a sensor's buckets makes five calls a
-bucket). Here the array operators, the variables and fields they read, `$let`, `$cond`,
-`$ifNull`, `$and`, `$or`, `$not`, the comparisons and subdocuments become straight-line Python
-in one function; every other operator stays the closure `embedded.compiler` makes of it, called
-from that code with the same scope, so its semantics and errors are the closures' (and through
-them mongomock-ng's). The answers are the closures' in every case
-(tests/engine/test_generated_expressions.py compares the two).
+an array operator visits (an hourly pipeline's `$map` over a sensor's buckets made five calls a
+bucket). Here the array operators, the variables and fields they read, control flow,
+comparisons, subdocuments and the common value operators (`embedded.expression_control`,
+`embedded.expression_values`) become straight-line Python in one function; every other operator
+stays the closure `embedded.compiler` makes of it, called from that code with the same scope, so
+its semantics and errors are the closures' (and through them mongomock-ng's). The answers are
+the closures' in every case (tests/engine/test_generated_expressions.py compares the two).
 
-The source holds no value of the expression (literals and closures are passed in as constants),
-so expressions of one shape, such as a pipeline a store function builds anew on each call with
-other values, share one compiled function: Python compiles each shape once.
+The source holds no value of the expression: literals and closures are passed in as constants,
+and its names (fields, variables, keys) enter the source only as `repr()` string literals,
+never as code. So expressions of one shape, such as a pipeline a store function builds anew on
+each call with other values, share one compiled function: Python compiles each shape once.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from embedded.value_expressions import extreme, merge_into
 Factory = Callable[[list[Any]], Evaluator]
 _factories: dict[str, Factory] = {}
 _FACTORIES_LIMIT = 512
+_MAX_LINES = 2_000
 _LOOPS = ("$filter", "$map", "$reduce")
 _WRITERS = {**CONTROL, **VALUES}
 _UNBOUND = object()  # a variable the scope does not hold
@@ -59,6 +61,8 @@ def generated(expression: Any, closures: Compiles) -> Evaluator | None:
         return None
     writer = SourceWriter(closures, _WRITERS)
     result = writer.value(expression, "env")
+    if len(writer.lines) > _MAX_LINES:
+        return None  # a large literal array of expressions, say: not worth compiling
     constants = writer.constants
     head = [f"    {', '.join(f'k{i}' for i in range(len(constants)))}, = k"] if constants else []
     tail = [f"        return {result}", "    return evaluate"]

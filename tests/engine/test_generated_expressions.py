@@ -191,3 +191,26 @@ def test_expressions_of_one_shape_share_one_compiled_function() -> None:
 def test_an_expression_without_a_loop_stays_closures() -> None:
     interpret = operators._compiled.keywords["interpret"]  # type: ignore[union-attr]
     assert generated.generated({"$add": ["$n", 1]}, compiler._Compiler(interpret)) is None
+
+
+def test_names_of_any_text_enter_the_source_as_strings_only() -> None:
+    hostile = "x'] or __import__('os') or ['"  # no dot: one field's name
+    expression = _loop_around({"k": f"$$v.{hostile}", hostile: "$$v"})
+    closures, written = _both(expression)
+    doc = {"_id": 1, "subs": [{hostile: 1}]}
+    assert _typed(written(doc, {})) == _typed(closures(doc, {}))
+    assert written(doc, {}) == [{"k": 1, hostile: {hostile: 1}}]
+
+
+def test_a_literal_array_is_a_new_list_on_each_evaluation() -> None:
+    _, written = _both(_loop_around([1, 2.5, None]))
+    doc = {"_id": 1, "subs": [{}, {}]}
+    first, second = written(doc, {})
+    assert first == second == [1, 2.5, None]
+    assert first is not second
+
+
+def test_an_array_of_thousands_of_expressions_stays_closures() -> None:
+    interpret = operators._compiled.keywords["interpret"]  # type: ignore[union-attr]
+    expression = _loop_around([{"$add": ["$$v.x", n]} for n in range(2_000)])
+    assert generated.generated(expression, compiler._Compiler(interpret)) is None
