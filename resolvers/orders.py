@@ -12,7 +12,8 @@ from resolvers.cursors import CursorCodec, Millis, Text
 from resolvers.errors import ApiError
 from resolvers.loaders import LoaderSpec, keyed
 from resolvers.paging import Page, PageRequest
-from resolvers.selection import SelectionMemo, selected, selects
+from resolvers.selection import selected, selects
+from resolvers.selection_memo import SelectionMemo
 from resolvers.validation import parse_datetime
 from settings import MAX_ORDER_ID_LENGTH
 from store import users as store

@@ -14,9 +14,9 @@ their source text.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 import strawberry
 from graphql import (
@@ -31,9 +31,7 @@ from graphql import (
     ValueNode,
     VariableNode,
 )
-from strawberry.types.nodes import convert_arguments, get_variable_values
-
-T = TypeVar("T")
+from strawberry.types.nodes import convert_arguments
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,52 +105,3 @@ def variables_in(value: ValueNode) -> Iterator[str]:
     elif isinstance(value, ObjectValueNode):
         for field in value.fields:
             yield from variables_in(field.value)
-
-
-class SelectionMemo(Generic[T]):
-    """What a resolver derives from the fields called `name` under its own (their arguments,
-    the fields under them), remembered per field and per the values of the variables those
-    arguments read. A cached document's nodes are the same objects in every request that sends
-    it, so each request of an operation asks again only when its variables differ: the page a
-    user's `orders` will ask for was some 11 µs of an orders page, decided anew each time. The
-    memo holds the nodes it is keyed by (their ids stay theirs), at most `limit` entries."""
-
-    def __init__(self, name: str, limit: int = 4096) -> None:
-        self.name = name
-        self.limit = limit
-        self._reads: dict[tuple[int, ...], tuple[tuple[FieldNode, ...], tuple[str, ...]]] = {}
-        self._found: dict[tuple[Hashable, ...], tuple[tuple[FieldNode, ...], T]] = {}
-
-    def get(self, info: strawberry.Info[Any, Any], compute: Callable[[], T], *extra: Hashable) -> T:
-        """`compute()`'s answer, computed once per field, variable values and `extra`."""
-        raw: GraphQLResolveInfo[Any] = info._raw_info
-        nodes = tuple(raw.field_nodes)
-        ids = tuple(map(id, nodes))
-        values = get_variable_values(raw)
-        key = (ids, extra, tuple(values.get(name) for name in self._reads_of(info, nodes, ids)))
-        try:
-            found = self._found.get(key)
-        except TypeError:  # a variable's value is a list or an object: not remembered
-            return compute()
-        if found is None:
-            if len(self._found) >= self.limit:
-                self._found.clear()
-            found = self._found[key] = (nodes, compute())
-        return found[1]
-
-    def _reads_of(
-        self, info: strawberry.Info[Any, Any], nodes: tuple[FieldNode, ...], ids: tuple[int, ...]
-    ) -> tuple[str, ...]:
-        """The variables that the arguments of the fields called `name` read."""
-        found = self._reads.get(ids)
-        if found is None:
-            names = {
-                variable
-                for field in selected(info, self.name)
-                for argument in field.node.arguments or ()
-                for variable in variables_in(argument.value)
-            }
-            if len(self._reads) >= self.limit:
-                self._reads.clear()
-            found = self._reads[ids] = (nodes, tuple(sorted(names)))
-        return found[1]

@@ -5,8 +5,9 @@ graphql-core's `execute_field` coerces a field's arguments on every execution
 of an orders page), though a document's literal arguments (`orders(first: 20)`) give the same
 values every time: a cached document's nodes are the same objects in every request that sends
 it. For a field whose arguments read no variable, the coerced values are kept by field
-definition and node (both held, so that their ids stay theirs) when each is an immutable
-value; a list or an input object, which a resolver could change, is coerced anew each time.
+definition and node when each is an immutable value; a list or an input object, which a
+resolver could change, is coerced anew each time. The node is held weakly: an entry lives as
+long as its document (its id then stays its own), and the memo keeps no syntax tree alive.
 Each caller gets its own copy of the mapping.
 
 One of the uses of graphql-core internals listed in `schema.strawberry_internals`: this module
@@ -16,6 +17,8 @@ takes the place of `get_argument_values` in graphql/execution/executor.py, which
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Callable
 from datetime import datetime
 from enum import Enum
 from typing import Any
@@ -36,7 +39,11 @@ _IMMUTABLE = frozenset({str, int, float, bool, type(None), datetime})
 _LIMIT = 4096
 _kept: dict[
     tuple[int, int],
-    tuple[GraphQLField | GraphQLDirective, FieldNode | DirectiveNode, dict[str, Any] | None],
+    tuple[
+        GraphQLField | GraphQLDirective,
+        weakref.ref[FieldNode | DirectiveNode],
+        dict[str, Any] | None,
+    ],
 ] = {}
 
 
@@ -52,7 +59,7 @@ def get_argument_values(
     is remembered as such (None), so that it is not examined again."""
     key = (id(type_def), id(node))
     found = _kept.get(key)
-    if found is not None and found[0] is type_def and found[1] is node:
+    if found is not None and found[0] is type_def and found[1]() is node:
         kept = found[2]
         if kept is not None:
             return dict(kept)
@@ -66,8 +73,22 @@ def get_argument_values(
     if len(_kept) >= _LIMIT:
         _kept.clear()
     keep = literal and all(_immutable(value) for value in values.values())
-    _kept[key] = (type_def, node, dict(values) if keep else None)
+    # The node is held weakly, its entry dropped when it goes (with its document: an uncached
+    # one after its request, a cached one when the cache lets it go), so that the memo never
+    # keeps a document's syntax tree alive.
+    _kept[key] = (type_def, weakref.ref(node, _forgetting(key)), dict(values) if keep else None)
     return values
+
+
+def _forgetting(key: tuple[int, int]) -> Callable[[weakref.ref[FieldNode | DirectiveNode]], None]:
+    """The callback that drops `key`'s entry when its node goes."""
+
+    def forget(ref: weakref.ref[FieldNode | DirectiveNode]) -> None:
+        found = _kept.get(key)
+        if found is not None and found[1] is ref:  # not a newer node's, at that id
+            del _kept[key]
+
+    return forget
 
 
 def _immutable(value: Any) -> bool:
