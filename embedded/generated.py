@@ -57,10 +57,13 @@ _HELPERS = {
 def generated(expression: Any, closures: Compiles) -> Evaluator | None:
     """`expression` as generated code, when it holds an array loop; None otherwise (the
     closures serve it as well), and when Python cannot compile it (too deeply nested)."""
-    if not _has_loop(expression):
-        return None
     writer = SourceWriter(closures, _WRITERS)
-    result = writer.value(expression, "env")
+    try:
+        if not _has_loop(expression):
+            return None
+        result = writer.value(expression, "env")
+    except RecursionError:
+        return None  # nested past Python's stack: the closures answer (or fail) as before
     if len(writer.lines) > _MAX_LINES:
         return None  # a large literal array of expressions, say: not worth compiling
     constants = writer.constants

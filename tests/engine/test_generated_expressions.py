@@ -214,3 +214,11 @@ def test_an_array_of_thousands_of_expressions_stays_closures() -> None:
     interpret = operators._compiled.keywords["interpret"]  # type: ignore[union-attr]
     expression = _loop_around([{"$add": ["$$v.x", n]} for n in range(2_000)])
     assert generated.generated(expression, compiler._Compiler(interpret)) is None
+
+
+def test_an_expression_nested_past_pythons_stack_stays_closures() -> None:
+    interpret = operators._compiled.keywords["interpret"]  # type: ignore[union-attr]
+    nested: Any = "$$v.x"
+    for _ in range(5_000):
+        nested = {"$ifNull": [nested, 0]}
+    assert generated.generated(_loop_around(nested), compiler._Compiler(interpret)) is None
