@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from embedded.expression_source import SourceWriter, Write
+from embedded.value_expressions import get_field_arguments
 
 _BINARY = {"$add": "+", "$subtract": "-"}
 
@@ -56,12 +57,8 @@ def _merge_objects(w: SourceWriter, value: Any, env: str) -> str | None:
 
 
 def _get_field(w: SourceWriter, value: Any, env: str) -> str | None:
-    original = value
-    if isinstance(value, str):
-        if value.startswith("$"):
-            return None
-        value = {"field": {"$literal": value}}
-    if not isinstance(value, dict) or not {"field"} <= set(value) <= {"field", "input"}:
+    original, value = value, get_field_arguments(value)
+    if value is None:
         return None
     failing = w.constant(w.closures.compile({"$getField": original}))
     name = w.value(value["field"], env)

@@ -41,6 +41,18 @@ def _missing(value: Any) -> bool:
     return value is None or value is NOTHING
 
 
+def get_field_arguments(value: Any) -> dict[str, Any] | None:
+    """`$getField`'s argument as `{field, input?}` (a plain name is its short form); None for a
+    form left to mongomock-ng (a `$` name, other keys)."""
+    if isinstance(value, str):
+        if value.startswith("$"):
+            return None
+        value = {"field": {"$literal": value}}
+    if not isinstance(value, dict) or not {"field"} <= set(value) <= {"field", "input"}:
+        return None
+    return value
+
+
 def merge_into(merged: dict[str, Any], found: Any) -> None:
     """One input of `$mergeObjects` merged: null and missing add nothing, a document its
     fields; anything else is refused, as a server refuses it."""
@@ -90,11 +102,8 @@ class ValueOperators(OperatorCompilers):
     """The `op_<name>` compilers of this module."""
 
     def op_getField(self, value: Any) -> Evaluator | None:
-        if isinstance(value, str):
-            if value.startswith("$"):
-                return None
-            value = {"field": {"$literal": value}}
-        if not isinstance(value, dict) or not {"field"} <= set(value) <= {"field", "input"}:
+        value = get_field_arguments(value)
+        if value is None:
             return None
         field = self.compile(value["field"])
         source = self.compile(value.get("input", "$$CURRENT"))
