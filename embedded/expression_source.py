@@ -77,7 +77,7 @@ class SourceWriter:
 
     def value(self, e: Any, env: str) -> str:
         if isinstance(e, list):
-            if not any(isinstance(x, dict | list | str) for x in e):
+            if not any(_computed(x) for x in e):
                 return self.assign(f"list({self.constant(e)})")  # a fresh copy, as the closure's
             items = [self.value(x, env) for x in e]
             return self.assign(
@@ -144,3 +144,9 @@ class SourceWriter:
 
     def true(self, found: str) -> str:
         return f"{found} is True or ({found} is not False and truth({found}))"
+
+
+def _computed(e: Any) -> bool:
+    """Whether an array element is an expression (a path, a variable, an operator, a document,
+    an array), as opposed to a value the closure keeps as it is."""
+    return isinstance(e, dict | list) or (isinstance(e, str) and e.startswith("$"))

@@ -37,6 +37,8 @@ Factory = Callable[[list[Any]], Evaluator]
 _factories: dict[str, Factory] = {}
 _FACTORIES_LIMIT = 512
 _MAX_LINES = 2_000
+# Each constant is a free variable of the function, whose compile time grows as their square.
+_MAX_CONSTANTS = 500
 _LOOPS = ("$filter", "$map", "$reduce")
 _WRITERS = {**CONTROL, **VALUES}
 _UNBOUND = object()  # a variable the scope does not hold
@@ -64,8 +66,8 @@ def generated(expression: Any, closures: Compiles) -> Evaluator | None:
         result = writer.value(expression, "env")
     except RecursionError:
         return None  # nested past Python's stack: the closures answer (or fail) as before
-    if len(writer.lines) > _MAX_LINES:
-        return None  # a large literal array of expressions, say: not worth compiling
+    if len(writer.lines) > _MAX_LINES or len(writer.constants) > _MAX_CONSTANTS:
+        return None  # a large array of expressions or operands, say: not worth compiling
     constants = writer.constants
     head = [f"    {', '.join(f'k{i}' for i in range(len(constants)))}, = k"] if constants else []
     tail = [f"        return {result}", "    return evaluate"]

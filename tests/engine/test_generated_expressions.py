@@ -222,3 +222,15 @@ def test_an_expression_nested_past_pythons_stack_stays_closures() -> None:
     for _ in range(5_000):
         nested = {"$ifNull": [nested, 0]}
     assert generated.generated(_loop_around(nested), compiler._Compiler(interpret)) is None
+
+
+def test_a_literal_array_of_names_is_one_constant() -> None:
+    names = [f"n{number}" for number in range(10_000)]
+    closures, written = _both({"$filter": {"input": names, "cond": {"$eq": ["$$this", "n7"]}}})
+    assert written(DOCS[0], {}) == closures(DOCS[0], {}) == ["n7"]
+
+
+def test_an_expression_of_thousands_of_operands_stays_closures() -> None:
+    interpret = operators._compiled.keywords["interpret"]  # type: ignore[union-attr]
+    expression = _loop_around({"$max": ["$$v.x", *range(2_000)]})
+    assert generated.generated(expression, compiler._Compiler(interpret)) is None
