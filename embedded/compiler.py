@@ -23,7 +23,7 @@ from embedded.arithmetic import (
 )
 from embedded.array_expressions import ArrayOperators
 from embedded.comparisons import equal, ordering
-from embedded.generated import generated
+from embedded.generated import has_loop, warming
 from embedded.literals import literal
 from embedded.mongomock_internals import NOTHING, Evaluator
 from embedded.paths import document_field, variable
@@ -37,14 +37,16 @@ _CACHE_LIMIT = 4096
 
 
 def evaluator(expression: Any, interpret: Interpret) -> Evaluator:
-    """The compiled form of `expression` (generated code when it loops over arrays,
-    `embedded.generated`; closures otherwise); `interpret(parser, expression)` is the
-    fallback."""
+    """The compiled form of `expression`: closures, and, when it loops over arrays, generated
+    code from its `WARM_UP`-th evaluation on (`embedded.generated`); `interpret(parser,
+    expression)` is the fallback."""
     hit = _cache.get(id(expression))
     if hit is not None and hit[0] is expression:
         return hit[1]
     closures = _Compiler(interpret)
-    compiled = generated(expression, closures) or closures.compile(expression)
+    compiled = closures.compile(expression)
+    if has_loop(expression):
+        compiled = warming(expression, closures, compiled)
     if len(_cache) >= _CACHE_LIMIT:
         _cache.clear()
     _cache[id(expression)] = (expression, compiled)  # holding it keeps the id unique

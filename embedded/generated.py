@@ -40,6 +40,7 @@ _MAX_LINES = 2_000
 # Each constant is a free variable of the function, whose compile time grows as their square.
 _MAX_CONSTANTS = 500
 _LOOPS = ("$filter", "$map", "$reduce")
+WARM_UP = 8  # evaluations of an expression by its closures before it is generated
 _WRITERS = {**CONTROL, **VALUES}
 _UNBOUND = object()  # a variable the scope does not hold
 _HELPERS = {
@@ -86,9 +87,40 @@ def generated(expression: Any, closures: Compiles) -> Evaluator | None:
     return factory(constants)
 
 
-def _has_loop(e: Any) -> bool:
-    if isinstance(e, list):
-        return any(_has_loop(x) for x in e)
-    if not isinstance(e, dict):
+def warming(expression: Any, closures: Compiles, first: Evaluator) -> Evaluator:
+    """`expression`'s evaluator: its closures (`first`) for its first evaluations, then its
+    generated code, if any. Writing and compiling the source costs more than one evaluation
+    saves (a pipeline a store function builds anew for one document would pay it on every
+    call); an expression evaluated over many documents, or again and again, earns it back."""
+    current, count = first, 0
+
+    def evaluate(doc: Any, env: dict[str, Any]) -> Any:
+        nonlocal current, count
+        if count < WARM_UP:
+            count += 1
+            if count == WARM_UP:
+                current = generated(expression, closures) or first
+        return current(doc, env)
+
+    return evaluate
+
+
+def has_loop(e: Any) -> bool:
+    """Whether `e` holds an array loop (`$filter`, `$map`, `$reduce`) at any depth."""
+    try:
+        return _has_loop(e)
+    except RecursionError:
         return False
-    return any(key in _LOOPS or _has_loop(value) for key, value in e.items())
+
+
+def _has_loop(e: Any) -> bool:
+    if type(e) is list:
+        return any(_has_loop(item) for item in e)
+    if type(e) is not dict:
+        return False  # a value, or a string (a path, a variable, a literal)
+    for key, value in e.items():
+        if key in _LOOPS:
+            return True
+        if key != "$literal" and _has_loop(value):  # a literal's value is data, not code
+            return True
+    return False

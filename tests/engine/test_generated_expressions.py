@@ -234,3 +234,38 @@ def test_an_expression_of_thousands_of_operands_stays_closures() -> None:
     interpret = operators._compiled.keywords["interpret"]  # type: ignore[union-attr]
     expression = _loop_around({"$max": ["$$v.x", *range(2_000)]})
     assert generated.generated(expression, compiler._Compiler(interpret)) is None
+
+
+def _counted_generation(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    made: list[Any] = []
+    original = generated.generated
+
+    def counting(expression: Any, closures: Any) -> Any:
+        made.append(expression)
+        return original(expression, closures)
+
+    monkeypatch.setattr(generated, "generated", counting)
+    return made
+
+
+def test_an_expression_evaluated_a_few_times_is_never_generated(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    made = _counted_generation(monkeypatch)
+    interpret = operators._compiled.keywords["interpret"]  # type: ignore[union-attr]
+    evaluate = compiler.evaluator(_loop_around({"$gte": ["$$v.x", 2]}), interpret)
+    answers = [evaluate(DOCS[0], {}) for _ in range(generated.WARM_UP - 1)]
+    assert made == []
+    assert answers[-1] == [False, True, False, False, False]
+
+
+def test_an_expression_evaluated_again_and_again_runs_as_generated_code(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    made = _counted_generation(monkeypatch)
+    interpret = operators._compiled.keywords["interpret"]  # type: ignore[union-attr]
+    expression = _loop_around({"$gte": ["$$v.x", 2]})
+    evaluate = compiler.evaluator(expression, interpret)
+    answers = [evaluate(DOCS[0], {}) for _ in range(generated.WARM_UP * 3)]
+    assert made == [expression]  # once, at the WARM_UP-th evaluation
+    assert all(answer == [False, True, False, False, False] for answer in answers)
