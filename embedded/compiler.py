@@ -6,7 +6,9 @@ is built once and reused is compiled once) into closures with mongomock-ng's sem
 by operator. Operators not listed below, and every case the closures do not cover exactly (a
 datetime in `$add`, a malformed argument), go to mongomock-ng's own parser, so its behaviour and
 its errors stay the reference. The arithmetic operators, which follow a server's number types
-where mongomock-ng does not, are in `embedded.arithmetic`.
+where mongomock-ng does not, are in `embedded.arithmetic`. An expression that loops over an
+array becomes generated code once it has been evaluated a few times (`embedded.generated`),
+with these closures' answers.
 """
 
 from __future__ import annotations
