@@ -17,8 +17,6 @@ takes the place of `get_argument_values` in graphql/execution/executor.py, which
 
 from __future__ import annotations
 
-import weakref
-from collections.abc import Callable
 from datetime import datetime
 from enum import Enum
 from typing import Any
@@ -33,18 +31,17 @@ from graphql.execution import executor as graphql_executor
 from graphql.execution.values import FragmentVariableValues, VariableValues
 from graphql.execution.values import get_argument_values as _graphql_argument_values
 
+from resolvers.node_keyed import NodeKeyed
 from resolvers.selection import variables_in
 
 _IMMUTABLE = frozenset({str, int, float, bool, type(None), datetime})
 _LIMIT = 4096
-_kept: dict[
-    tuple[int, int],
-    tuple[
-        GraphQLField | GraphQLDirective,
-        weakref.ref[FieldNode | DirectiveNode],
-        dict[str, Any] | None,
-    ],
-] = {}
+# By node (held weakly: an entry goes with its document): the field definition its answer is
+# for, and that answer, or None when it cannot be kept.
+_kept = NodeKeyed[
+    FieldNode | DirectiveNode,
+    tuple[GraphQLField | GraphQLDirective, dict[str, Any] | None],
+](_LIMIT)
 
 
 def get_argument_values(
@@ -57,10 +54,9 @@ def get_argument_values(
     """graphql-core's `get_argument_values`, its answer kept per field and node when the node's
     arguments are literals that coerce to immutable values; a node whose answer cannot be kept
     is remembered as such (None), so that it is not examined again."""
-    key = (id(type_def), id(node))
-    found = _kept.get(key)
-    if found is not None and found[0] is type_def and found[1]() is node:
-        kept = found[2]
+    found = _kept.get((node,))
+    if found is not None and found[0] is type_def:
+        kept = found[1]
         if kept is not None:
             return dict(kept)
         return _graphql_argument_values(
@@ -70,25 +66,9 @@ def get_argument_values(
         type_def, node, variable_values, fragment_variable_values, hide_suggestions
     )
     literal = not any(next(variables_in(a.value), None) is not None for a in node.arguments or ())
-    if len(_kept) >= _LIMIT:
-        _kept.clear()
     keep = literal and all(_immutable(value) for value in values.values())
-    # The node is held weakly, its entry dropped when it goes (with its document: an uncached
-    # one after its request, a cached one when the cache lets it go), so that the memo never
-    # keeps a document's syntax tree alive.
-    _kept[key] = (type_def, weakref.ref(node, _forgetting(key)), dict(values) if keep else None)
+    _kept.put((node,), (type_def, dict(values) if keep else None))
     return values
-
-
-def _forgetting(key: tuple[int, int]) -> Callable[[weakref.ref[FieldNode | DirectiveNode]], None]:
-    """The callback that drops `key`'s entry when its node goes."""
-
-    def forget(ref: weakref.ref[FieldNode | DirectiveNode]) -> None:
-        found = _kept.get(key)
-        if found is not None and found[1] is ref:  # not a newer node's, at that id
-            del _kept[key]
-
-    return forget
 
 
 def _immutable(value: Any) -> bool:

@@ -18,7 +18,6 @@ reads, so reading again changes nothing.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Mapping
 from typing import Any, cast
 
@@ -33,6 +32,7 @@ from graphql import (
 )
 from graphql.execution.collect_fields import FieldDetails
 
+from resolvers.node_keyed import NodeKeyed
 from schema.leaf_fields import (
     SLOW,
     ReadParts,
@@ -85,8 +85,8 @@ def _node_id(details: FieldDetails) -> int:
 # its plans, and its root fields by root type (schema/root_fields.py).
 # Both None for an operation with a directive: each execution plans and collects its own.
 Roots = dict[int, tuple[GraphQLObjectType, Any]]
-_Shared = tuple[weakref.ref[OperationDefinitionNode], Plans | None, Roots | None]
-_shared: dict[int, _Shared] = {}
+_Shared = tuple[Plans | None, Roots | None]
+_shared = NodeKeyed[OperationDefinitionNode, _Shared]()  # while the operation lives
 
 
 def plans_for(operation: OperationDefinitionNode, fragments: Mapping[str, Any]) -> Plans:
@@ -95,34 +95,22 @@ def plans_for(operation: OperationDefinitionNode, fragments: Mapping[str, Any]) 
     shared by every execution while the operation lives (the document cache keeps it), so a
     page's plan is built once, not per request. With one (`@skip(if: $v)`), each execution
     plans for itself."""
-    plans = _shared_of(operation, fragments)[1]
+    plans = _shared_of(operation, fragments)[0]
     return {} if plans is None else plans
 
 
 def shared_roots(operation: OperationDefinitionNode, fragments: Mapping[str, Any]) -> Roots | None:
     """Where executions of `operation` keep its root fields, shared as its plans are; None when
     each execution must collect its own."""
-    return _shared_of(operation, fragments)[2]
+    return _shared_of(operation, fragments)[1]
 
 
 def _shared_of(operation: OperationDefinitionNode, fragments: Mapping[str, Any]) -> _Shared:
-    key = id(operation)
-    found = _shared.get(key)
-    if found is None or found[0]() is not operation:
-        ref = weakref.ref(operation, _forgetting(key))
-        found = _shared[key] = (
-            (ref, None, None) if _directed(operation, fragments) else (ref, {}, {})
-        )
+    found = _shared.get((operation,))
+    if found is None:
+        shared: _Shared = (None, None) if _directed(operation, fragments) else ({}, {})
+        found = _shared.put((operation,), shared)
     return found
-
-
-def _forgetting(key: int) -> Callable[[weakref.ref[OperationDefinitionNode]], None]:
-    def forget(ref: weakref.ref[OperationDefinitionNode]) -> None:
-        found = _shared.get(key)
-        if found is not None and found[0] is ref:  # not a newer operation's, at that id
-            del _shared[key]
-
-    return forget
 
 
 def _directed(operation: OperationDefinitionNode, fragments: Mapping[str, Any]) -> bool:
