@@ -36,7 +36,7 @@ _IGNORED = frozenset({str, bool, dict, list, type(None), datetime, ObjectId, typ
 _NOT_AN_ARRAY = {"$filter": 28651, "$map": 16883, "$reduce": 40080}
 # Values `$in` finds by Python equality, which is BSON's between them (a bool is not among
 # them: True == 1 in Python, never in BSON; nor documents, whose fields' order BSON compares).
-_FOUND_BY_EQUALITY = frozenset({str, int, float, datetime, ObjectId})
+FOUND_BY_EQUALITY = frozenset({str, int, float, datetime, ObjectId})
 
 
 def has_arguments(value: Any, required: set[str], optional: set[str]) -> bool:
@@ -183,7 +183,7 @@ class ArrayOperators(OperatorCompilers):
                     f"$in requires an array as a second argument, found: {type_name(items)}",
                     40081,
                 )
-            if type(wanted) not in _FOUND_BY_EQUALITY:
+            if type(wanted) not in FOUND_BY_EQUALITY:
                 return fallback(doc, env)
             if wanted != wanted:
                 return fallback(doc, env)  # NaN equals NaN in BSON

@@ -1,6 +1,6 @@
 """Control flow, comparisons and array loops written as source (`embedded.generated`):
 `$let`, `$cond`, `$ifNull`, `$and`, `$or`, `$not`, `$eq`, `$ne`, `$lt`, `$lte`, `$gt`,
-`$gte`, `$filter`, `$map` and `$reduce`, each as its closure in `embedded.compiler` and
+`$gte`, `$in`, `$filter`, `$map` and `$reduce`, each as its closure in `embedded.compiler` and
 `embedded.array_expressions` evaluates it. A variable a loop or `$let` binds is read from its
 local (`SourceWriter.bind`); the scope dictionary is kept as well, for the closures called
 inside."""
@@ -94,6 +94,29 @@ def _comparison(name: str) -> Write:
     return write
 
 
+def _in(w: SourceWriter, value: Any, env: str) -> str | None:
+    """`$in`, as its closure (`ArrayOperators.op_in`) finds a number, string, date or id in an
+    array of no booleans; any other case (a server's error, BSON's equality) by the closure."""
+    if not isinstance(value, list) or len(value) != 2:
+        return None
+    closure = w.constant(w.closures.compile({"$in": value}))
+    wanted, items = (w.value(x, env) for x in value)
+    result, item = w.temp(), w.temp()
+    found_by_equality = f"type({wanted}) in FOUND_BY_EQUALITY and {wanted} == {wanted}"  # no NaN
+    w.emit(f"if type({items}) is list and {found_by_equality}:")
+    w.emit(f"    {result} = False")
+    w.emit(f"    for {item} in {items}:")
+    w.emit(f"        if type({item}) is bool:")
+    w.emit(f"            {result} = {closure}(doc, {env})")
+    w.emit("            break")
+    w.emit(f"        if {item} == {wanted}:")
+    w.emit(f"            {result} = True")
+    w.emit("            break")
+    w.emit("else:")
+    w.emit(f"    {result} = {closure}(doc, {env})")
+    return result
+
+
 _NATIVE = {"$lt": "<", "$lte": "<=", "$gt": ">", "$gte": ">="}
 
 
@@ -179,5 +202,6 @@ CONTROL: dict[str, Write] = {
     "$filter": _filter_or_map("$filter"),
     "$map": _filter_or_map("$map"),
     "$reduce": _reduce,
+    "$in": _in,
     **{name: _comparison(name) for name in ("$eq", "$ne", *sorted(ORDERINGS))},
 }

@@ -25,7 +25,7 @@ from bson import ObjectId
 
 from embedded import mongomock_internals as mongomock
 from embedded.arithmetic import NUMBERS
-from embedded.array_expressions import array_input
+from embedded.array_expressions import FOUND_BY_EQUALITY, array_input
 from embedded.comparisons import ORDERED_ALIKE
 from embedded.expression_control import CONTROL
 from embedded.expression_source import Compiles, SourceWriter
@@ -54,6 +54,7 @@ _HELPERS = {
     "merge_into": merge_into,
     "ObjectId": ObjectId,
     "array_input": array_input,
+    "FOUND_BY_EQUALITY": FOUND_BY_EQUALITY,
 }
 
 

@@ -29,6 +29,8 @@ _FIELD_NOT_A_STRING = 3041704
 _INPUT_NOT_AN_OBJECT = 3041705
 _COMPARED_ALIKE = frozenset({str, datetime})
 _NUMBERS = frozenset({int, float, Int64})
+# Types Python orders as BSON does, two values of one of them alike (NaN aside).
+_PICKED_AS_THEY_ARE = frozenset({int, float, str, datetime})
 _TYPE_NAMES = {
     str: "string", int: "int", Int64: "long", float: "double", bool: "bool", dict: "object",
     list: "array", type(None): "null", datetime: "date", ObjectId: "objectId",
@@ -87,6 +89,11 @@ def extreme(values: list[Any], pick: Any) -> Any:
     """`pick` (max or min) of `values`, nulls and missing left out: by Python's order when
     all are of one type that it orders as BSON does (numbers by value, NaN least), else by
     BSON's order of types."""
+    if len(values) == 2:  # the common form (`$max: [a, b]`): two values of one type, no NaN
+        a, b = values
+        kind = type(a)
+        if kind is type(b) and kind in _PICKED_AS_THEY_ARE and a == a and b == b:
+            return pick(a, b)  # the first of equals, as over the list
     present = [v for v in values if not _missing(v)]
     if not present:
         return None

@@ -8,9 +8,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
-from bson import ObjectId
+from bson import Int64, ObjectId
 from pymongo.errors import OperationFailure
 
+from embedded.mongomock_internals import NOTHING
+from embedded.value_expressions import extreme
 from tests.engine.fronts import Front
 
 OID = ObjectId("0123456789abcdef01234567")
@@ -135,3 +137,26 @@ async def test_reduce_refuses_an_input_that_is_no_array(front: Front) -> None:
         reduce = {"input": "$s", "initialValue": 0, "in": 1}
         await coll.aggregate([{"$project": {"v": {"$reduce": reduce}}}])
     assert raised.value.code == 40080
+
+
+# Two operands of one type take a shortcut in `extreme`: it answers as the general path does
+# (the same value, of the same type, the first of equals) for every pair of these values.
+PICKED = [
+    0, 1, -1, 0.0, -0.0, 1.0, 2.5, float("nan"), float("inf"), Int64(1), True, False, "", "a",
+    "b", "é", datetime(2024, 1, 1), datetime(2024, 1, 2), None, NOTHING, [], [1], {}, {"a": 1},
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("pick", [min, max])
+def test_extreme_of_two_values_answers_as_over_a_longer_list(pick: Any) -> None:
+    def answer(values: list[Any]) -> tuple[type, str]:
+        found = extreme(values, pick)
+        return type(found), repr(found)
+
+    mismatches = [
+        (a, b)
+        for a in PICKED
+        for b in PICKED
+        if answer([a, b]) != answer([a, b, None])  # a null is left out: the general path
+    ]
+    assert mismatches == []
