@@ -37,7 +37,7 @@ Match = Callable[[Document], bool]
 _KEY_VALUES = frozenset({str, int, float, ObjectId})
 # `_id` values filed under themselves whose Python equality is BSON's (not numbers: True == 1
 # in Python): `{_id: value}` finds its document by one hash lookup.
-_HASHED_IDS = frozenset({ObjectId, str})
+HASHED_IDS = frozenset({ObjectId, str})
 
 
 def matching(coll: Any, filter: Mapping[str, Any]) -> list[Document]:
@@ -45,7 +45,7 @@ def matching(coll: Any, filter: Mapping[str, Any]) -> list[Document]:
     order."""
     table = table_of(coll)
     mongomock.expire_documents(coll)
-    if len(filter) == 1 and type(filter.get("_id")) in _HASHED_IDS:  # the common point read
+    if len(filter) == 1 and type(filter.get("_id")) in HASHED_IDS:  # the common point read
         doc = table.filed_under(filter["_id"])
         examined.report(coll, 0 if doc is None else 1)
         return [] if doc is None else [doc]

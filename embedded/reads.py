@@ -253,6 +253,10 @@ def find(coll: Any, filter: Mapping[str, Any] | None, kwargs: Mapping[str, Any])
 
 def first_stored(coll: Any, filter: Mapping[str, Any] | None, sort: Any) -> Document | None:
     """The stored document (not a copy) a `find` of `filter` and `sort` returns first."""
+    if sort is None and type(filter) is dict and len(filter) == 1:
+        if type(filter.get("_id")) in plans.HASHED_IDS:  # a write's usual filter: its id
+            found = plans.matching(coll, filter)  # no datetime in it to convert
+            return found[0] if found else None
     found = _sorted(coll, _to_stored(filter or {}), {"sort": sort, "limit": 1})
     return found[0] if found else None
 

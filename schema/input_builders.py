@@ -10,6 +10,7 @@ leaf, nullable or not, as Strawberry's conversion returns it unchanged)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from enum import Enum
 from typing import Any, cast
@@ -111,15 +112,32 @@ def install_input_builder(input_type: type) -> None:
         if isinstance(f.type, StrawberryEnumDefinition)
     }
 
+    every_field = len(names) if _set_directly(input_type) else -1
+
     def from_input(cls: type, value: Mapping[str, Any], context: object) -> object:
         fields = {name: value[key] for name, key in names if key in value}
         for name, enum in enums.items():
             if name in fields:
                 fields[name] = _enum_member(enum, fields[name])
+        if len(fields) == every_field:  # what `__init__` would set, set at once
+            built = object.__new__(input_type)
+            built.__dict__ = fields
+            return built
         return input_type(**fields)
 
     definition.from_input = from_input
     _LIST_ITEMS_BUILT[input_type] = definition
+
+
+def _set_directly(input_type: type) -> bool:
+    """Whether an instance given every field is its `__init__`'s when its attributes are set
+    directly: a plain dataclass (no `__post_init__`, no slots, every field an argument)."""
+    return (
+        dataclasses.is_dataclass(input_type)
+        and not hasattr(input_type, "__post_init__")
+        and "__slots__" not in vars(input_type)
+        and all(f.init for f in dataclasses.fields(input_type))
+    )
 
 
 def _enum_member(enum: type[Enum], raw: Any) -> Enum:

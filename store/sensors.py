@@ -223,12 +223,7 @@ RECORD_PIPELINE: list[dict[str, Any]] = [
                     },
                 }
             },
-            "lastEventAt": {
-                "$let": {
-                    "vars": {"latest": _LATEST},
-                    "in": {"$max": [{"$ifNull": ["$lastEventAt", "$$latest"]}, "$$latest"]},
-                }
-            },
+            "lastEventAt": {"$max": ["$lastEventAt", _LATEST]},  # $max leaves out a null
         }
     }
 ]
