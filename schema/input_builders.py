@@ -120,7 +120,7 @@ def install_input_builder(input_type: type) -> None:
             if name in fields:
                 fields[name] = _enum_member(enum, fields[name])
         if len(fields) == every_field:  # what `__init__` would set, set at once
-            built = object.__new__(input_type)
+            built: Any = object.__new__(input_type)
             built.__dict__ = fields
             return built
         return input_type(**fields)

@@ -35,7 +35,7 @@ def _built(input_type: type, value: dict[str, Any]) -> Any:
 def test_input_builder_given_every_field_builds_what_init_builds() -> None:
     value = {"sensorId": "s", "at": WHEN, "count": 2, "value": 1.5}
     built = _built(SensorEventInput, value)
-    expected = SensorEventInput(sensor_id="s", at=WHEN, count=2, value=1.5)
+    expected = SensorEventInput(sensor_id=strawberry.ID("s"), at=WHEN, count=2, value=1.5)
     assert type(built) is SensorEventInput
     assert built == expected
     assert vars(built) == vars(expected)
