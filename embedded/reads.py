@@ -20,6 +20,7 @@ from embedded import examined, fast_filters, plain_stages, plans, projections, r
 from embedded import mongomock_internals as mongomock
 from embedded.indexes import table_of
 from embedded.literals import copied_literals
+from embedded.plans import HASHED_IDS
 from embedded.protocols import Document
 from embedded.stored_form import read_copy
 
@@ -253,11 +254,11 @@ def find(coll: Any, filter: Mapping[str, Any] | None, kwargs: Mapping[str, Any])
 
 def first_stored(coll: Any, filter: Mapping[str, Any] | None, sort: Any) -> Document | None:
     """The stored document (not a copy) a `find` of `filter` and `sort` returns first."""
-    if sort is None and type(filter) is dict and len(filter) == 1:
-        if type(filter.get("_id")) in plans.HASHED_IDS:  # a write's usual filter: its id
-            found = plans.matching(coll, filter)  # no datetime in it to convert
-            return found[0] if found else None
-    found = _sorted(coll, _to_stored(filter or {}), {"sort": sort, "limit": 1})
+    by_id = type(filter) is dict and len(filter) == 1 and type(filter.get("_id")) in HASHED_IDS
+    if by_id and sort is None:  # a write's usual filter: no datetime to convert, no order
+        found = plans.matching(coll, filter or {})
+    else:
+        found = _sorted(coll, _to_stored(filter or {}), {"sort": sort, "limit": 1})
     return found[0] if found else None
 
 
