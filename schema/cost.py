@@ -94,7 +94,7 @@ def _fixed(count: int) -> Size:
 def _touched_sensors(s: Sizing) -> int:
     """The sensors a batch touches: each once, however many of its events name it."""
     events = s.parent.get("events") or ()
-    ids = {event.get("sensorId") for event in events if isinstance(event, Mapping)}
+    ids = {getattr(event, "sensor_id", None) for event in events}  # as coercion built them
     return _clamp(len(ids), s.settings.max_batch_size)
 
 

@@ -11,19 +11,21 @@ leaf, nullable or not, as Strawberry's conversion returns it unchanged)."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import Any, cast
 
+from graphql import GraphQLInputObjectType, GraphQLSchema
 from strawberry.relay.types import GlobalID
 from strawberry.schema import schema_converter
+from strawberry.schema.schema_converter import GraphQLCoreConverter
 from strawberry.types import arguments as strawberry_arguments
 from strawberry.types.base import StrawberryList, StrawberryMaybe, StrawberryOptional
 from strawberry.types.enum import StrawberryEnumDefinition
 from strawberry.utils.str_converters import to_camel_case
 
-# Input types built by `install_input_builder`: a list argument of one is converted item by
-# item with its `from_input`, without Strawberry's generic per-item dispatch.
+# Input types built by `install_input_builder`: an argument of one, or a list of them, is taken
+# as graphql-core's coercion built it, without Strawberry's generic per-item dispatch.
 _LIST_ITEMS_BUILT: dict[type, Any] = {}
 
 
@@ -36,12 +38,18 @@ def convert_argument(
     *,
     path: tuple[str | int, ...] = (),
 ) -> object:
-    """Strawberry's `convert_argument`, with lists of the built input types converted here."""
+    """Strawberry's `convert_argument`, with the built input types (and lists of them) taken
+    as graphql-core's coercion built them."""
     if type(value) is list and type(type_) is StrawberryList:
-        definition = _LIST_ITEMS_BUILT.get(cast(type, type_.of_type))
+        item_type = cast(type, type_.of_type)
+        definition = _LIST_ITEMS_BUILT.get(item_type)
         if definition is not None:
-            item_type = type_.of_type
-            return [definition.from_input(item_type, item, None) for item in value]
+            return [
+                item if type(item) is item_type else definition.from_input(item_type, item, None)
+                for item in value
+            ]
+    elif type(value) in _LIST_ITEMS_BUILT:
+        return value
     return _strawberry_convert_argument(value, type_, scalar_registry, config, info, path=path)
 
 
@@ -98,10 +106,11 @@ schema_converter.convert_arguments = convert_arguments  # type: ignore[attr-defi
 
 
 def install_input_builder(input_type: type) -> None:
-    """Build `input_type` from graphql-core's coerced value directly: every field is already
-    parsed and defaulted, and the generic per-field conversion is the largest cost of a batch.
-    Enum fields arrive as their values (or, in some releases, names or members). A list of
-    them (a non-null item type) is converted by `convert_argument` above."""
+    """Build `input_type` in graphql-core's coercion (`attach_input_builders`), from the value
+    it coerced: every field already parsed and defaulted, for none of Strawberry's generic
+    per-field conversion, the largest cost of a batch; and from a value Strawberry's own
+    conversion hands over (`from_input`). Enum fields arrive as their values (or, in some
+    releases, names or members)."""
     definition: Any = getattr(input_type, "__strawberry_definition__")  # noqa: B009
     names = [
         (f.python_name, f.graphql_name or to_camel_case(f.python_name)) for f in definition.fields
@@ -111,11 +120,10 @@ def install_input_builder(input_type: type) -> None:
         for f in definition.fields
         if isinstance(f.type, StrawberryEnumDefinition)
     }
-
     every_field = len(names) if _set_directly(input_type) else -1
 
-    def from_input(cls: type, value: Mapping[str, Any], context: object) -> object:
-        fields = {name: value[key] for name, key in names if key in value}
+    def build(fields: dict[str, Any]) -> object:
+        """The instance of `fields` by Python name (a new dict: it becomes the instance's)."""
         for name, enum in enums.items():
             if name in fields:
                 fields[name] = _enum_member(enum, fields[name])
@@ -125,8 +133,36 @@ def install_input_builder(input_type: type) -> None:
             return built
         return input_type(**fields)
 
+    def from_input(cls: type, value: Mapping[str, Any], context: object) -> object:
+        if type(value) is input_type:
+            return value
+        return build({name: value[key] for name, key in names if key in value})
+
     definition.from_input = from_input
     _LIST_ITEMS_BUILT[input_type] = definition
+    _BUILDERS[input_type] = (dict(map(reversed, names)), build)  # type: ignore[arg-type]
+
+
+# Per built input type: its Python field names by GraphQL name, and its builder.
+DEFINITION_BACKREF = GraphQLCoreConverter.DEFINITION_BACKREF
+_BUILDERS: dict[type, tuple[dict[str, str], Callable[[dict[str, Any]], object]]] = {}
+
+
+def attach_input_builders(graphql_schema: GraphQLSchema) -> None:
+    """graphql-core's coercion of each built input type (of variables and literals alike)
+    gives its instance: each field's value under its Python name (`out_name`), the instance
+    from those (`out_type`)."""
+    for graphql_type in graphql_schema.type_map.values():
+        if not isinstance(graphql_type, GraphQLInputObjectType):
+            continue
+        origin = getattr(graphql_type.extensions.get(DEFINITION_BACKREF), "origin", None)
+        found = _BUILDERS.get(origin) if isinstance(origin, type) else None
+        if found is None or graphql_type.is_one_of:  # a one-of type's `out_type` checks it
+            continue
+        python_names, build = found
+        for name, field in graphql_type.fields.items():
+            field.out_name = python_names[name]
+        graphql_type.out_type = build  # type: ignore[method-assign,assignment]
 
 
 def _set_directly(input_type: type) -> bool:

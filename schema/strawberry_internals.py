@@ -7,8 +7,11 @@ silently stops being used:
 - `install_input_builder` (schema/input_builders.py): argument conversion calls
   `__strawberry_definition__.from_input` (strawberry/types/arguments.py, `convert_argument`;
   0.329.0 and later); our `convert_argument` takes that module's function's place
-  (`convert_arguments` and its own recursion look it up by name), converting a list of a built
-  input type without the per-item dispatch; our `convert_arguments` takes the place of the one
+  (`convert_arguments` and its own recursion look it up by name), taking a built input type,
+  or a list of them, as graphql-core's coercion built it (`attach_input_builders` sets the
+  `out_name` of its GraphQL type's fields and its `out_type`, which Strawberry leaves unset
+  but for one-of types, in `schema_converter.from_input_object`), without the per-item
+  dispatch; our `convert_arguments` takes the place of the one
   `strawberry/schema/schema_converter.py` imports (`get_arguments` looks it up by name), with
   the argument names and `_is_leaf_type` worked out once per field.
 - `schema/variable_coercion.py` (installed on import, here): takes the place of graphql-core's
@@ -80,6 +83,7 @@ from schema import root_fields as root_fields  # installs it
 from schema import variable_coercion as variable_coercion  # installs it
 from schema import variable_signatures as variable_signatures  # installs it
 from schema.errors import VariablesInvalid, retyped
+from schema.input_builders import attach_input_builders
 from schema.leaf_fields import SLOW, leaf_reader
 from schema.object_fields import Plans, field_plan, plans_for
 from schema.operation_choice import (
@@ -164,6 +168,7 @@ class PreparedDocumentSchema(strawberry.Schema):
         if check is not None:
             context_class = checked_execution_context(check)
         super().__init__(execution_context_class=context_class, **kwargs)
+        attach_input_builders(self._schema)
         document_cache.bind(self._schema)
         self.document_cache = document_cache
 

@@ -1,6 +1,7 @@
 """Input objects built by `schema.input_builders` are the objects their classes' `__init__`
 builds: given every field, a plain dataclass's attributes are set at once; a field left out
-takes its default, and a class with a `__post_init__` is built by its `__init__`."""
+takes its default, and a class with a `__post_init__` is built by its `__init__`. graphql-core's
+coercion gives them, of variables and of literals alike."""
 
 from __future__ import annotations
 
@@ -8,9 +9,13 @@ from datetime import UTC, datetime
 from typing import Any
 
 import strawberry
+from graphql import coerce_input_value, parse_value, value_from_ast
 
 from schema.input_builders import install_input_builder
+from schema.schema import build_schema
 from schema.sensors import SensorEventInput
+from schema.trades import TradeInput
+from store.trades import TradeType
 
 WHEN = datetime(2024, 1, 1, tzinfo=UTC)
 
@@ -49,3 +54,18 @@ def test_input_builder_gives_a_field_left_out_its_default() -> None:
 def test_input_builder_runs_a_post_init() -> None:
     built = _built(CheckedInput, {"amount": 3, "note": "n"})
     assert vars(built) == {"amount": 3, "note": "n", "checked": True}
+
+
+def test_graphql_cores_coercion_of_a_variable_builds_the_input() -> None:
+    graphql_type: Any = build_schema()._schema.type_map["SensorEventInput"]
+    coerced = coerce_input_value({"sensorId": "s", "at": "2024-01-01T00:00:00Z"}, graphql_type)
+    assert type(coerced) is SensorEventInput
+    assert vars(coerced) == {"sensor_id": "s", "at": WHEN, "count": 1, "value": None}
+
+
+def test_graphql_cores_coercion_of_a_literal_builds_the_input() -> None:
+    graphql_type: Any = build_schema()._schema.type_map["TradeInput"]
+    literal = parse_value('{type: SELL, ticker: "T", qty: 2, date: "2024-01-01T00:00:00Z"}')
+    coerced = value_from_ast(literal, graphql_type)
+    assert type(coerced) is TradeInput
+    assert coerced == TradeInput(type=TradeType.SELL, ticker="T", qty=2, date=WHEN)
