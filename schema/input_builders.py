@@ -120,7 +120,7 @@ def install_input_builder(input_type: type) -> None:
         for f in definition.fields
         if isinstance(f.type, StrawberryEnumDefinition)
     }
-    every_field = len(names) if _set_directly(input_type) else -1
+    every_field = len(names) if _set_directly(input_type, len(names)) else -1
 
     def build(fields: dict[str, Any]) -> object:
         """The instance of `fields` by Python name (a new dict: it becomes the instance's)."""
@@ -140,12 +140,11 @@ def install_input_builder(input_type: type) -> None:
 
     definition.from_input = from_input
     _LIST_ITEMS_BUILT[input_type] = definition
-    _BUILDERS[input_type] = (dict(map(reversed, names)), build)  # type: ignore[arg-type]
+    _BUILDERS[input_type] = build
 
 
-# Per built input type: its Python field names by GraphQL name, and its builder.
 DEFINITION_BACKREF = GraphQLCoreConverter.DEFINITION_BACKREF
-_BUILDERS: dict[type, tuple[dict[str, str], Callable[[dict[str, Any]], object]]] = {}
+_BUILDERS: dict[type, Callable[[dict[str, Any]], object]] = {}  # by built input type
 
 
 def attach_input_builders(graphql_schema: GraphQLSchema) -> None:
@@ -156,22 +155,23 @@ def attach_input_builders(graphql_schema: GraphQLSchema) -> None:
         if not isinstance(graphql_type, GraphQLInputObjectType):
             continue
         origin = getattr(graphql_type.extensions.get(DEFINITION_BACKREF), "origin", None)
-        found = _BUILDERS.get(origin) if isinstance(origin, type) else None
-        if found is None or graphql_type.is_one_of:  # a one-of type's `out_type` checks it
+        build = _BUILDERS.get(origin) if isinstance(origin, type) else None
+        if build is None or graphql_type.is_one_of:  # a one-of type's `out_type` checks it
             continue
-        python_names, build = found
-        for name, field in graphql_type.fields.items():
-            field.out_name = python_names[name]
+        for field in graphql_type.fields.values():  # each the schema's, whatever its naming
+            field.out_name = field.extensions[DEFINITION_BACKREF].python_name
         graphql_type.out_type = build  # type: ignore[method-assign,assignment]
 
 
-def _set_directly(input_type: type) -> bool:
+def _set_directly(input_type: type, graphql_fields: int) -> bool:
     """Whether an instance given every field is its `__init__`'s when its attributes are set
-    directly: a plain dataclass (no `__post_init__`, no slots, every field an argument)."""
+    directly: a plain dataclass (no `__post_init__`, no slots, every field an argument) whose
+    every field is one of the `graphql_fields` (none private to Python)."""
     return (
         dataclasses.is_dataclass(input_type)
         and not hasattr(input_type, "__post_init__")
         and "__slots__" not in vars(input_type)
+        and len(dataclasses.fields(input_type)) == graphql_fields
         and all(f.init for f in dataclasses.fields(input_type))
     )
 

@@ -37,6 +37,8 @@ from tests.support.executed import count_calls, executed_fields
 RECORD_EVENTS = """mutation { recordSensorEvents(events: [
   {sensorId: "5a934e000102030405000000", at: "2022-09-12T12:00:00Z"},
   {sensorId: "5a934e000102030405000000", at: "2022-09-12T12:10:00Z", value: 1.5}]) { accepted } }"""
+RECORD_EVENTS_OF = """mutation($events: [SensorEventInput!]!) {
+  recordSensorEvents(events: $events) { accepted } }"""
 UPSERT = """mutation { upsertOrders(userId: "u", orders: [
   {id: "1", createTime: "2024-01-01T00:00:00Z"}]) { orderCount } }"""
 RECORD_TRADES = """mutation { recordTrades(customerId: 1, trades: [
@@ -80,7 +82,9 @@ async def test_input_objects_come_built_from_graphql_cores_coercion(
 
         monkeypatch.setattr(definition, "from_input", counting)
     for mutation in (RECORD_EVENTS, UPSERT, RECORD_TRADES):
-        assert await api.data(mutation)
+        assert await api.data(mutation)  # literal input objects
+    events = [{"sensorId": "5a934e000102030405000000", "at": "2022-09-12T12:00:00Z"}]
+    assert await api.data(RECORD_EVENTS_OF, {"events": events})  # a variable's
     assert converted == {}
 
 

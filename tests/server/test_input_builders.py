@@ -5,6 +5,7 @@ coercion gives them, of variables and of literals alike."""
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import UTC, datetime
 from typing import Any
 
@@ -32,6 +33,15 @@ class CheckedInput:
 install_input_builder(CheckedInput)
 
 
+@strawberry.input
+class WithPrivateInput:
+    amount: int
+    seen: strawberry.Private[list[int]] = dataclasses.field(default_factory=list)
+
+
+install_input_builder(WithPrivateInput)
+
+
 def _built(input_type: type, value: dict[str, Any]) -> Any:
     definition: Any = getattr(input_type, "__strawberry_definition__")  # noqa: B009
     return definition.from_input(input_type, value, None)
@@ -54,6 +64,11 @@ def test_input_builder_gives_a_field_left_out_its_default() -> None:
 def test_input_builder_runs_a_post_init() -> None:
     built = _built(CheckedInput, {"amount": 3, "note": "n"})
     assert vars(built) == {"amount": 3, "note": "n", "checked": True}
+
+
+def test_input_builder_gives_a_private_field_its_default() -> None:
+    built = _built(WithPrivateInput, {"amount": 3})
+    assert vars(built) == {"amount": 3, "seen": []}
 
 
 def test_graphql_cores_coercion_of_a_variable_builds_the_input() -> None:
