@@ -10,20 +10,20 @@ are copied when a reply asks for them. Everything here runs under the engine's l
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import bson
 from bson import ObjectId
-from pymongo.errors import DuplicateKeyError, OperationFailure, WriteError
+from pymongo.errors import DuplicateKeyError, OperationFailure
 
 from embedded import fast_updates, positional, reads, rules
 from embedded import mongomock_internals as mongomock
 from embedded.protocols import Document
 from embedded.stored_form import Placed, read_copy, stored_copy, stored_copy_beside
 from embedded.update_pipelines import apply_pipeline, let_scope
+from embedded.write_errors import AsWriteErrors, DuplicateKeys
 
 _SCRATCH_ID = "embedded.scratch"  # the scratch copy's `_id` while an update is applied to it
 
@@ -39,8 +39,8 @@ class UpdateApplier:
         """The document, in stored form, that `update` turns the stored document `stored` into
         (a new one: `stored` is not changed), and its values that may nest deeper than in
         `stored` (`stored_copy_beside`); nothing is stored."""
-        if not isinstance(update, Mapping):
-            with _as_write_errors():
+        if not _is_mapping(update):
+            with AsWriteErrors():
                 return stored_copy_beside(apply_pipeline(coll, stored, update, scope), stored)
         new = stored_copy(self._apply_operators(read_copy(stored), update, array_filters))
         return new, [(new, 0)]
@@ -58,7 +58,7 @@ class UpdateApplier:
         stand_in = _SCRATCH_ID
         self._scratch.delete_many({})
         self._scratch.insert_one({**current, "_id": stand_in})
-        with _as_write_errors():
+        with AsWriteErrors():
             self._scratch.update_one({"_id": stand_in}, update, array_filters=array_filters)
         [new] = list(self._scratch.find({}))
         if new["_id"] == stand_in:
@@ -73,30 +73,22 @@ class UpdateApplier:
         if is_replacement(update):
             new = copy.deepcopy(dict(update))
             return {"_id": new.pop("_id", seed.get("_id", ObjectId())), **new}
-        if not isinstance(update, Mapping):
-            with _as_write_errors():
+        if not _is_mapping(update):
+            with AsWriteErrors():
                 return apply_pipeline(coll, stored_copy({"_id": ObjectId(), **seed}), update, scope)
         fast = fast_updates.apply_simple(seed, update, inserting=True)
         if fast is not None:
             return {"_id": fast.pop("_id", ObjectId()), **fast}
         self._scratch.delete_many({})
-        with _as_write_errors():
+        with AsWriteErrors():
             self._scratch.update_one(seed, update, upsert=True)
         [new] = list(self._scratch.find({}))
         return dict(new)
 
 
-@contextmanager
-def _as_write_errors() -> Iterator[None]:
-    """mongomock-ng fails with Python errors where a server answers with a WriteError."""
-    try:
-        yield
-    except WriteError as exc:
-        if "_id" in str(exc):
-            raise rules.write_error(rules.IMMUTABLE_FIELD, str(exc)) from None
-        raise
-    except (TypeError, AttributeError, ValueError, KeyError) as exc:
-        raise rules.write_error(rules.TYPE_MISMATCH, f"cannot apply update: {exc}") from None
+def _is_mapping(update: Any) -> bool:
+    """An update document, as opposed to a pipeline (a list: no ABC check for it)."""
+    return type(update) is dict or (type(update) is not list and isinstance(update, Mapping))
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +121,7 @@ def _let(filter: Any, variables: Mapping[str, Any] | None) -> dict[str, Any]:
 
 def is_replacement(update: Any) -> bool:
     """A replacement document, as opposed to operators (`$set`...) or a pipeline (a list)."""
-    return isinstance(update, Mapping) and not any(key.startswith("$") for key in update)
+    return _is_mapping(update) and not any(key.startswith("$") for key in update)
 
 
 def _check_update(update: Any, array_filters: Any) -> bool:
@@ -137,7 +129,7 @@ def _check_update(update: Any, array_filters: Any) -> bool:
     names, in each matched document, the element the filter matched (`embedded.positional`)."""
     if is_replacement(update):
         return False
-    if isinstance(update, Mapping):
+    if _is_mapping(update):
         positional.check_paths(update)
         rules.check_update_paths(update)
         return positional.has_positional(update)
@@ -275,23 +267,9 @@ class Writes:
                 ) from None
         return names
 
-    @contextmanager
-    def _duplicate_keys(self, index: str | None = None) -> Iterator[None]:
+    def _duplicate_keys(self, index: str | None = None) -> DuplicateKeys:
         """mongomock-ng's E11000, reported with the server's message."""
-        try:
-            yield
-        except DuplicateKeyError as exc:
-            details = exc.details or {}
-            pattern, key = details.get("keyPattern", {}), dict(details.get("keyValue", {}))
-            # A missing field is null in an index key, as the server reports it.
-            key = {k: None if v is mongomock.NOTHING else v for k, v in key.items()}
-            named = [
-                name
-                for name, spec in self._coll.index_information().items()
-                if dict(spec["key"]) == dict(pattern)
-            ]
-            index = index or (named[0] if named else "_id_")
-            raise rules.duplicate_key(self._coll.full_name, index, pattern, key) from None
+        return DuplicateKeys(self._coll, index)
 
 
 def drop_database(db: Any) -> None:
