@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import bson
 from bson import ObjectId
@@ -91,8 +90,7 @@ def _is_mapping(update: Any) -> bool:
     return type(update) is dict or (type(update) is not list and isinstance(update, Mapping))
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):  # a tuple: a frozen dataclass's __init__ costs a microsecond more
     matched: int
     modified: int
     upserted_id: Any
