@@ -30,11 +30,16 @@ class NodeKeyed(Generic[N, V]):
         return len(self._entries)
 
     def get(self, nodes: tuple[N, ...]) -> V | None:
+        if len(nodes) == 1:  # the common key (a request reads a few each)
+            node = nodes[0]
+            found = self._entries.get((id(node),))
+            return None if found is None or found[0][0]() is not node else found[1]
         found = self._entries.get(tuple(map(id, nodes)))
-        if found is None or any(
-            ref() is not node for ref, node in zip(found[0], nodes, strict=True)
-        ):
+        if found is None:
             return None
+        for ref, node in zip(found[0], nodes, strict=True):  # their ids are the key
+            if ref() is not node:
+                return None
         return found[1]
 
     def put(self, nodes: tuple[N, ...], value: V) -> V:

@@ -38,3 +38,12 @@ def test_node_keyed_starts_again_past_its_limit() -> None:
     for number, node in enumerate(nodes):
         kept.put((node,), number)
     assert len(kept) == 1 and kept.get((nodes[2],)) == 2
+
+
+def test_node_keyed_answers_for_its_nodes_together_only() -> None:
+    kept = NodeKeyed[FieldNode, str]()
+    first, second = _field("{ a }"), _field("{ b }")
+    kept.put((first, second), "pair")
+    assert kept.get((first, second)) == "pair"
+    assert kept.get((second, first)) is None
+    assert kept.get((first,)) is None
