@@ -113,19 +113,21 @@ def _plan(stage: Mapping[str, Any]) -> Plan | None:
     return plan
 
 
-def _is_mapping(value: Any) -> bool:
-    return type(value) is dict or isinstance(value, Mapping)  # a dict without the ABC's check
+def is_mapping(value: Any) -> bool:
+    """A document (a stage, an update document), as opposed to a pipeline or a value: a dict,
+    or a list, told without the Mapping ABC's check."""
+    return type(value) is dict or (type(value) is not list and isinstance(value, Mapping))
 
 
 def is_plain(pipeline: Sequence[Mapping[str, Any]]) -> bool:
     """Whether every stage of `pipeline` is of the plain form (`apply_plain` applies it)."""
-    return all(_is_mapping(stage) and _plan(stage) is not None for stage in pipeline)
+    return all(is_mapping(stage) and _plan(stage) is not None for stage in pipeline)
 
 
 def apply_plain(doc: Document, pipeline: Sequence[Mapping[str, Any]], scope: dict[str, Any]) -> Any:
     """What `pipeline` makes of `doc` (which it never changes), with the `let` variables in
     `scope`; NOTHING when a stage is not of the plain form (mongomock-ng then runs it all)."""
-    plans = [_plan(stage) if _is_mapping(stage) else None for stage in pipeline]
+    plans = [_plan(stage) if is_mapping(stage) else None for stage in pipeline]
     if not plans or any(plan is None for plan in plans):
         return NOTHING
     current = doc

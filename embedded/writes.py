@@ -19,6 +19,7 @@ from pymongo.errors import DuplicateKeyError, OperationFailure
 
 from embedded import fast_updates, positional, reads, rules
 from embedded import mongomock_internals as mongomock
+from embedded.plain_stages import is_mapping
 from embedded.protocols import Document
 from embedded.stored_form import Placed, read_copy, stored_copy, stored_copy_beside
 from embedded.update_pipelines import apply_pipeline, let_scope
@@ -38,7 +39,7 @@ class UpdateApplier:
         """The document, in stored form, that `update` turns the stored document `stored` into
         (a new one: `stored` is not changed), and its values that may nest deeper than in
         `stored` (`stored_copy_beside`); nothing is stored."""
-        if not _is_mapping(update):
+        if not is_mapping(update):
             with AsWriteErrors():
                 return stored_copy_beside(apply_pipeline(coll, stored, update, scope), stored)
         new = stored_copy(self._apply_operators(read_copy(stored), update, array_filters))
@@ -72,7 +73,7 @@ class UpdateApplier:
         if is_replacement(update):
             new = copy.deepcopy(dict(update))
             return {"_id": new.pop("_id", seed.get("_id", ObjectId())), **new}
-        if not _is_mapping(update):
+        if not is_mapping(update):
             with AsWriteErrors():
                 return apply_pipeline(coll, stored_copy({"_id": ObjectId(), **seed}), update, scope)
         fast = fast_updates.apply_simple(seed, update, inserting=True)
@@ -83,11 +84,6 @@ class UpdateApplier:
             self._scratch.update_one(seed, update, upsert=True)
         [new] = list(self._scratch.find({}))
         return dict(new)
-
-
-def _is_mapping(update: Any) -> bool:
-    """An update document, as opposed to a pipeline (a list: no ABC check for it)."""
-    return type(update) is dict or (type(update) is not list and isinstance(update, Mapping))
 
 
 class Outcome(NamedTuple):  # a tuple: a frozen dataclass's __init__ costs a microsecond more
@@ -119,7 +115,7 @@ def _let(filter: Any, variables: Mapping[str, Any] | None) -> dict[str, Any]:
 
 def is_replacement(update: Any) -> bool:
     """A replacement document, as opposed to operators (`$set`...) or a pipeline (a list)."""
-    return _is_mapping(update) and not any(key.startswith("$") for key in update)
+    return is_mapping(update) and not any(key.startswith("$") for key in update)
 
 
 def _check_update(update: Any, array_filters: Any) -> bool:
@@ -127,7 +123,7 @@ def _check_update(update: Any, array_filters: Any) -> bool:
     names, in each matched document, the element the filter matched (`embedded.positional`)."""
     if is_replacement(update):
         return False
-    if _is_mapping(update):
+    if is_mapping(update):
         positional.check_paths(update)
         rules.check_update_paths(update)
         return positional.has_positional(update)

@@ -24,9 +24,11 @@ from strawberry.types.base import StrawberryList, StrawberryMaybe, StrawberryOpt
 from strawberry.types.enum import StrawberryEnumDefinition
 from strawberry.utils.str_converters import to_camel_case
 
-# Input types built by `install_input_builder`: an argument of one, or a list of them, is taken
-# as graphql-core's coercion built it, without Strawberry's generic per-item dispatch.
-_LIST_ITEMS_BUILT: dict[type, Any] = {}
+# Input types built by `install_input_builder`, each with its Strawberry definition (whose
+# `from_input` builds it from a value by GraphQL name) and its builder from its fields by Python
+# name: an argument of one, or a list of them, is taken as graphql-core's coercion built it,
+# without Strawberry's generic per-item dispatch.
+_BUILT: dict[type, tuple[Any, Callable[[dict[str, Any]], object]]] = {}
 
 
 def convert_argument(
@@ -42,13 +44,13 @@ def convert_argument(
     as graphql-core's coercion built them."""
     if type(value) is list and type(type_) is StrawberryList:
         item_type = cast(type, type_.of_type)
-        definition = _LIST_ITEMS_BUILT.get(item_type)
-        if definition is not None:
+        built = _BUILT.get(item_type)
+        if built is not None:
             return [
-                item if type(item) is item_type else definition.from_input(item_type, item, None)
+                item if type(item) is item_type else built[0].from_input(item_type, item, None)
                 for item in value
             ]
-    elif type(value) in _LIST_ITEMS_BUILT:
+    elif type(value) in _BUILT:
         return value
     return _strawberry_convert_argument(value, type_, scalar_registry, config, info, path=path)
 
@@ -120,7 +122,7 @@ def install_input_builder(input_type: type) -> None:
         for f in definition.fields
         if isinstance(f.type, StrawberryEnumDefinition)
     }
-    every_field = len(names) if _set_directly(input_type, len(names)) else -1
+    every_field = len(names) if _set_directly(input_type) else -1
 
     def build(fields: dict[str, Any]) -> object:
         """The instance of `fields` by Python name (a new dict: it becomes the instance's)."""
@@ -139,12 +141,10 @@ def install_input_builder(input_type: type) -> None:
         return build({name: value[key] for name, key in names if key in value})
 
     definition.from_input = from_input
-    _LIST_ITEMS_BUILT[input_type] = definition
-    _BUILDERS[input_type] = build
+    _BUILT[input_type] = (definition, build)
 
 
 DEFINITION_BACKREF = GraphQLCoreConverter.DEFINITION_BACKREF
-_BUILDERS: dict[type, Callable[[dict[str, Any]], object]] = {}  # by built input type
 
 
 def attach_input_builders(graphql_schema: GraphQLSchema) -> None:
@@ -155,23 +155,22 @@ def attach_input_builders(graphql_schema: GraphQLSchema) -> None:
         if not isinstance(graphql_type, GraphQLInputObjectType):
             continue
         origin = getattr(graphql_type.extensions.get(DEFINITION_BACKREF), "origin", None)
-        build = _BUILDERS.get(origin) if isinstance(origin, type) else None
-        if build is None or graphql_type.is_one_of:  # a one-of type's `out_type` checks it
+        built = _BUILT.get(origin) if isinstance(origin, type) else None
+        if built is None or graphql_type.is_one_of:  # a one-of type's `out_type` checks it
             continue
         for field in graphql_type.fields.values():  # each the schema's, whatever its naming
             field.out_name = field.extensions[DEFINITION_BACKREF].python_name
-        graphql_type.out_type = build  # type: ignore[method-assign,assignment]
+        graphql_type.out_type = built[1]  # type: ignore[method-assign,assignment]
 
 
-def _set_directly(input_type: type, graphql_fields: int) -> bool:
+def _set_directly(input_type: type) -> bool:
     """Whether an instance given every field is its `__init__`'s when its attributes are set
-    directly: a plain dataclass (no `__post_init__`, no slots, every field an argument) whose
-    every field is one of the `graphql_fields` (none private to Python)."""
+    directly: a plain dataclass (no `__post_init__`, no slots, every field an argument). The
+    definition's fields are the dataclass's, a private one (`strawberry.Private`) included."""
     return (
         dataclasses.is_dataclass(input_type)
         and not hasattr(input_type, "__post_init__")
         and "__slots__" not in vars(input_type)
-        and len(dataclasses.fields(input_type)) == graphql_fields
         and all(f.init for f in dataclasses.fields(input_type))
     )
 
