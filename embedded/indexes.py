@@ -35,6 +35,9 @@ class IndexedDocuments(MutableMapping[Any, Document]):
         self.declared: dict[str, Index] = {}
         self._names: list[str] = []
         self._declared_as: list[Mapping[str, Any]] = []  # the specs they were built from
+        # Bounds of the BSON size of documents the engine updated (`embedded.document_limits`),
+        # each beside the very document it bounds; any other write of the document drops it.
+        self._size_bounds: dict[Any, tuple[Document, int]] = {}
         for key, doc in (documents or {}).items():
             self._number(key, doc)
         self.by_id.build(self.numbered())
@@ -64,11 +67,13 @@ class IndexedDocuments(MutableMapping[Any, Document]):
                 index.add(seq, doc)
             return
         self._documents[key] = doc
+        self._size_bounds.pop(key, None)
         for index in self.indexes():
             index.replace(seq, doc)
 
     def __delitem__(self, key: Any) -> None:
         del self._documents[key]
+        self._size_bounds.pop(key, None)
         seq = self._seqs.pop(key)
         del self._keys[seq]
         for index in self.indexes():
@@ -82,6 +87,15 @@ class IndexedDocuments(MutableMapping[Any, Document]):
     def filed_under(self, key: Any) -> Document | None:
         """The document filed under store key `key`, if any (one hash lookup)."""
         return self._documents.get(key)
+
+    def size_bound(self, key: Any, doc: Document) -> int | None:
+        """A bound of the BSON size of `doc`, filed under `key`, when one is known."""
+        found = self._size_bounds.get(key)
+        return found[1] if found is not None and found[0] is doc else None
+
+    def keep_size_bound(self, key: Any, doc: Document, bound: int) -> None:
+        """`bound` bounds the size of `doc`, just stored under `key`."""
+        self._size_bounds[key] = (doc, bound)
 
     def seq(self, key: Any) -> int:
         return self._seqs[key]

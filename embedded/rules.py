@@ -13,12 +13,9 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-import bson
 from bson import ObjectId
 from bson.regex import Regex
 from pymongo.errors import DuplicateKeyError, OperationFailure, WriteError
-
-from embedded.stored_form import Placed
 
 # MongoDB's own limits, which the engine enforces as a server does.
 MAX_BSON_DOCUMENT_BYTES = 16 * 1024 * 1024
@@ -181,15 +178,15 @@ def check_pipeline(pipeline: list[Mapping[str, Any]], *, array_filters: object) 
                 raise write_error(BAD_VALUE, f"{name} is not allowed to be used within an update")
 
 
-_CONTAINERS = (Mapping, list, tuple)
-_LEAVES = frozenset({str, int, float, bool, type(None), datetime, ObjectId})
+# Values that hold no other value (what a nesting walk and a filter walk skip).
+LEAF_TYPES = frozenset({str, int, float, bool, type(None), datetime, ObjectId})
 
 
 def has_expr(filter: Any) -> bool:
     kind = type(filter)  # the common leaves told apart without an isinstance of an ABC
-    if kind is dict or (kind not in _LEAVES and isinstance(filter, Mapping)):
+    if kind is dict or (kind not in LEAF_TYPES and isinstance(filter, Mapping)):
         return any(key == "$expr" or has_expr(value) for key, value in filter.items())
-    if kind is list or (kind not in _LEAVES and isinstance(filter, list)):
+    if kind is list or (kind not in LEAF_TYPES and isinstance(filter, list)):
         return any(has_expr(value) for value in filter)
     return False
 
@@ -234,56 +231,6 @@ def upsert_seed(filter: Mapping[str, Any]) -> dict[str, Any]:
             target = target.setdefault(part, {})
         target[parts[-1]] = value
     return seed
-
-
-def _depth(value: Any, level: int = 0) -> int:
-    kind = type(value)
-    if kind is dict or isinstance(value, Mapping):
-        items: Any = value.values()
-    elif kind is list or isinstance(value, list | tuple):
-        items = value
-    else:
-        return level
-    deepest = level + 1
-    if _LEAVES.issuperset(map(type, items)):  # leaves alone, told apart in one C call
-        return deepest
-    for item in items:
-        kind = type(item)  # the common leaves told apart without an isinstance
-        if kind is dict and _LEAVES.issuperset(map(type, item.values())):
-            deepest = max(deepest, level + 2)  # a subdocument of leaves (an array's element)
-        elif (
-            kind is dict or kind is list or (kind not in _LEAVES and isinstance(item, _CONTAINERS))
-        ):
-            deepest = max(deepest, _depth(item, level + 1))
-    return deepest
-
-
-def check_document(
-    document: Mapping[str, Any], *, too_large_code: int, placed: Placed | None = None
-) -> None:
-    """Reject what a server cannot store: over 16 MiB, over 100 levels, non-BSON values. The
-    nesting is measured from `placed` when given (the values that may nest deeper than in the
-    stored document the update started from: `stored_form.stored_copy_beside`)."""
-    try:
-        size = len(bson.encode(document))
-    except OverflowError as exc:
-        raise write_error(OVERFLOW, f"value does not fit in a 64-bit integer: {exc}") from None
-    except bson.errors.InvalidDocument as exc:
-        raise write_error(BAD_VALUE, str(exc)) from None
-    if size > MAX_BSON_DOCUMENT_BYTES:
-        if too_large_code == BSON_OBJECT_TOO_LARGE:
-            message = (
-                f"object to insert too large. size in bytes: {size}, "
-                f"max size: {MAX_BSON_DOCUMENT_BYTES}"
-            )
-        else:
-            message = f"Resulting document after update is larger than {MAX_BSON_DOCUMENT_BYTES}"
-        raise write_error(too_large_code, message)
-    depth = _depth(document) if placed is None else max((_depth(*p) for p in placed), default=1)
-    if depth > MAX_DOCUMENT_NESTING:
-        raise write_error(
-            OVERFLOW, f"Document exceeds maximum nesting depth of {MAX_DOCUMENT_NESTING}"
-        )
 
 
 def check_immutable_id(before: Any, after: Any) -> None:

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 from bson import ObjectId
 
 from embedded import mongomock_internals as mongomock
+from embedded.protocols import Document
 
 _patch = mongomock.patch_datetimes
 _aware = mongomock.to_aware_datetimes
@@ -100,31 +101,61 @@ reply_copy = _copier(_reply_datetime, lambda value: _aware(_patch(value)))
 
 
 # Values of a document with the level each sits at (1: a field's value; 2: an element of a
-# field's array), as `rules.check_document` measures nesting from them.
+# field's array), as `document_limits.check_document` measures nesting from them.
 Placed = list[tuple[Any, int]]
+# A field an update changed, as `document_limits.growth` bounds what it adds: its key, its new
+# value (-1) or, for an array that kept elements of the old one, its new elements and length.
+Changed = tuple[str, Any, int]
 _ABSENT = object()
 
 
-def stored_copy_beside(new: Mapping[str, Any], stored: Mapping[str, Any]) -> tuple[Any, Placed]:
+class Beside(NamedTuple):
+    document: Document
+    placed: Placed  # its values that may nest deeper than the stored document's, with levels
+    changed: list[Changed] | None  # None: an array holds a kept element more than once
+
+
+def stored_copy_beside(new: Mapping[str, Any], stored: Mapping[str, Any]) -> Beside:
     """`stored_copy(new)`, for a document an update pipeline made of the stored document
     `stored`, keeping what it took from `stored` unchanged as it is: a field's value, an element
     of the same field's array. Stored values are in stored form already and are never changed
     in place (every write builds a new document), so the two documents may share them.
 
-    Also gives the values it copied, each with its level: nothing else can nest deeper than it
-    did in `stored`, whose nesting was checked when it was stored."""
-    copied, placed = {}, []
+    Also gives the values it copied, each with its level (nothing else can nest deeper than it
+    did in `stored`, whose nesting was checked when it was stored), and the fields it changed."""
+    copied: Document = {}
+    placed: Placed = []
+    changed: list[Changed] | None = []
     for key, value in new.items():
         before = stored.get(key, _ABSENT)
         if value is before:
             copied[key] = value
         elif type(value) is list and type(before) is list:
-            kept = {id(item) for item in before}
-            items = copied[key] = [
-                item if id(item) in kept else stored_copy(item) for item in value
-            ]
-            placed += [(item, 2) for item in items if id(item) not in kept]
+            items, fresh, repeated = _items_beside(value, before)
+            copied[key] = items
+            placed += [(item, 2) for item in fresh]
+            if repeated:
+                changed = None
+            elif changed is not None:
+                changed.append((key, fresh, len(items)))
         else:
             copied[key] = value = stored_copy(value)
             placed.append((value, 1))
-    return copied, placed
+            if changed is not None:
+                changed.append((key, value, -1))
+    return Beside(copied, placed, changed)
+
+
+def _items_beside(value: list[Any], before: list[Any]) -> tuple[list[Any], list[Any], bool]:
+    """An array's items, the elements of `before` kept as they are; those copied; and whether
+    an element of `before` is kept more than once."""
+    kept, seen = {id(item) for item in before}, set()
+    items, fresh = [], []
+    for item in value:
+        if id(item) in kept:
+            seen.add(id(item))
+        else:
+            item = stored_copy(item)
+            fresh.append(item)
+        items.append(item)
+    return items, fresh, len(seen) < len(items) - len(fresh)

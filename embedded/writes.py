@@ -17,11 +17,12 @@ import bson
 from bson import ObjectId
 from pymongo.errors import DuplicateKeyError, OperationFailure
 
-from embedded import fast_updates, positional, reads, rules
+from embedded import document_limits, fast_updates, positional, reads, rules
 from embedded import mongomock_internals as mongomock
+from embedded.indexes import IndexedDocuments
 from embedded.plain_stages import is_mapping
 from embedded.protocols import Document
-from embedded.stored_form import Placed, read_copy, stored_copy, stored_copy_beside
+from embedded.stored_form import Beside, read_copy, stored_copy, stored_copy_beside
 from embedded.update_pipelines import apply_pipeline, let_scope
 from embedded.write_errors import AsWriteErrors, DuplicateKeys
 
@@ -35,15 +36,15 @@ class UpdateApplier:
 
     def apply_update(
         self, coll: Any, stored: Document, update: Any, array_filters: Any, scope: dict[str, Any]
-    ) -> tuple[Document, Placed]:
+    ) -> Beside:
         """The document, in stored form, that `update` turns the stored document `stored` into
-        (a new one: `stored` is not changed), and its values that may nest deeper than in
-        `stored` (`stored_copy_beside`); nothing is stored."""
+        (a new one: `stored` is not changed), with its values that may nest deeper than in
+        `stored` and the fields it changed (`stored_copy_beside`); nothing is stored."""
         if not is_mapping(update):
             with AsWriteErrors():
                 return stored_copy_beside(apply_pipeline(coll, stored, update, scope), stored)
         new = stored_copy(self._apply_operators(read_copy(stored), update, array_filters))
-        return new, [(new, 0)]
+        return Beside(new, [(new, 0)], None)
 
     def _apply_operators(self, current: Document, update: Any, array_filters: Any) -> Document:
         """What a replacement or operators make of `current` (a read-form copy)."""
@@ -140,7 +141,7 @@ class Writes:
 
     def insert(self, document: Mapping[str, Any]) -> Any:
         new = copy.deepcopy(dict(document))
-        rules.check_document(new, too_large_code=rules.BSON_OBJECT_TOO_LARGE)
+        document_limits.check_document(new, too_large_code=rules.BSON_OBJECT_TOO_LARGE)
         with self._duplicate_keys():
             return self._coll.insert_one(new).inserted_id
 
@@ -215,7 +216,7 @@ class Writes:
         new = self._updates.apply_upsert(self._coll, seed, update, scope)
         if "_id" in seed:
             rules.check_immutable_id(seed["_id"], new.get("_id", mongomock.NOTHING))
-        rules.check_document(new, too_large_code=rules.UPSERT_TOO_LARGE)
+        document_limits.check_document(new, too_large_code=rules.UPSERT_TOO_LARGE)
         with self._duplicate_keys():
             self._coll.insert_one(new)
         return Outcome(0, 0, new["_id"], None, stored_copy(new))
@@ -233,14 +234,26 @@ class Writes:
         positional `$` resolves it from."""
         if resolve_from is not None:
             update = positional.resolve(resolve_from, read_copy(current), update)
-        new, placed = self._updates.apply_update(self._coll, current, update, array_filters, scope)
+        new, placed, changed = self._updates.apply_update(
+            self._coll, current, update, array_filters, scope
+        )
         rules.check_immutable_id(current["_id"], new.get("_id", mongomock.NOTHING))
-        rules.check_document(new, too_large_code=rules.UPDATE_TOO_LARGE, placed=placed)
+        table = mongomock.indexed_documents(self._coll, IndexedDocuments)  # no index changes
+        key = mongomock.store_key(current["_id"])
+        bound = table.size_bound(key, current)
+        if bound is not None and changed is not None:
+            bound += document_limits.growth(changed)
+        else:
+            bound = None
+        size = document_limits.check_document(
+            new, too_large_code=rules.UPDATE_TOO_LARGE, placed=placed, bound=bound
+        )
         # Python equates True with 1 and ignores field order; BSON does neither.
         if new == current and bson.encode(new) == bson.encode(current):
             return current
         with self._duplicate_keys():
             mongomock.replace_stored(self._coll, new)
+        table.keep_size_bound(key, new, size)
         return new
 
     def create_indexes(self, specs: Iterable[Mapping[str, Any]]) -> list[str]:
