@@ -18,6 +18,7 @@ from pymongo import DeleteOne, InsertOne, UpdateOne
 from pymongo.errors import WriteError
 
 from embedded import rules
+from embedded.update_checks import UpdateChecks
 from embedded.update_pipelines import let_scope
 from embedded.writes import Writes
 
@@ -131,9 +132,10 @@ def apply_run(
     names its request's index in the bulk, code and statement.
     """
     scope = let_scope(variables)  # once for the command's statements
+    checks = UpdateChecks()  # each update document or pipeline parsed once for the command
     for index, op in run.requests:
         try:
-            _apply(writes, index, op, bulk, scope)
+            _apply(writes, index, op, bulk, scope, checks)
         except WriteError as exc:
             bulk.errors.append(_write_error(index, op, exc))
             if ordered:
@@ -141,10 +143,15 @@ def apply_run(
 
 
 def _apply(
-    writes: Writes, index: int, op: Any, bulk: BulkOutcome, variables: Mapping[str, Any] | None
+    writes: Writes,
+    index: int,
+    op: Any,
+    bulk: BulkOutcome,
+    variables: Mapping[str, Any] | None,
+    checks: UpdateChecks,
 ) -> None:
     if isinstance(op, UpdateOne):
-        outcome = writes.update_one(*_update_arguments(op), variables)
+        outcome = writes.update_one(*_update_arguments(op), variables, checks=checks)
         bulk.totals["nMatched"] += outcome.matched
         bulk.totals["nModified"] += outcome.modified
         if outcome.upserted_id is not None:

@@ -184,6 +184,8 @@ LEAF_TYPES = frozenset({str, int, float, bool, type(None), datetime, ObjectId})
 
 def has_expr(filter: Any) -> bool:
     kind = type(filter)  # the common leaves told apart without an isinstance of an ABC
+    if kind is dict and LEAF_TYPES.issuperset(map(type, filter.values())):
+        return "$expr" in filter  # a flat filter (`{_id: value}`), told in one C call
     if kind is dict or (kind not in LEAF_TYPES and isinstance(filter, Mapping)):
         return any(key == "$expr" or has_expr(value) for key, value in filter.items())
     if kind is list or (kind not in LEAF_TYPES and isinstance(filter, list)):

@@ -32,7 +32,7 @@ def apply_pipeline(
     stages = reads.stored_stages(list(pipeline))
     applied = apply_plain(doc, stages, scope)
     if applied is not NOTHING:
-        return dict(applied)
+        return applied  # type: ignore[no-any-return]  # a new dict
     with copied_literals():
         [result] = mongomock.run_pipeline(coll, [stored_copy(doc)], stages, scope)
     return dict(result)

@@ -23,6 +23,7 @@ from embedded.indexes import IndexedDocuments
 from embedded.plain_stages import is_mapping
 from embedded.protocols import Document
 from embedded.stored_form import Beside, read_copy, stored_copy, stored_copy_beside
+from embedded.update_checks import UpdateChecks, check_update, is_replacement
 from embedded.update_pipelines import apply_pipeline, let_scope
 from embedded.write_errors import AsWriteErrors, DuplicateKeys
 
@@ -114,24 +115,6 @@ def _let(filter: Any, variables: Mapping[str, Any] | None) -> dict[str, Any]:
     return let_scope(variables)
 
 
-def is_replacement(update: Any) -> bool:
-    """A replacement document, as opposed to operators (`$set`...) or a pipeline (a list)."""
-    return is_mapping(update) and not any(key.startswith("$") for key in update)
-
-
-def _check_update(update: Any, array_filters: Any) -> bool:
-    """The server's parse-time checks of an update; whether it has a positional `$`, which
-    names, in each matched document, the element the filter matched (`embedded.positional`)."""
-    if is_replacement(update):
-        return False
-    if is_mapping(update):
-        positional.check_paths(update)
-        rules.check_update_paths(update)
-        return positional.has_positional(update)
-    rules.check_pipeline(list(update), array_filters=array_filters)
-    return False
-
-
 class Writes:
     """The server's write path for one collection."""
 
@@ -153,9 +136,16 @@ class Writes:
         sort: Any,
         array_filters: Any,
         variables: Mapping[str, Any] | None = None,
+        *,
+        checks: UpdateChecks | None = None,
     ) -> Outcome:
-        """One document's update; `variables` is the command's `let`."""
-        dollar = _check_update(update, array_filters)
+        """One document's update; `variables` is the command's `let`; `checks` those of the
+        command's updates checked so far."""
+        dollar = (
+            check_update(update, array_filters)
+            if checks is None
+            else checks.check(update, array_filters)
+        )
         scope = _let(filter, variables)
         seed = rules.upsert_seed(filter) if upsert else {}
         current = reads.first_stored(self._coll, filter, sort)
@@ -181,7 +171,7 @@ class Writes:
             raise rules.write_error(
                 rules.FAILED_TO_PARSE, "multi update is not supported for replacement-style update"
             )
-        dollar = _check_update(update, array_filters)
+        dollar = check_update(update, array_filters)
         scope = _let(filter, variables)
         seed = rules.upsert_seed(filter) if upsert else {}
         found = reads.stored(self._coll, filter)

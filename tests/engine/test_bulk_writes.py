@@ -74,3 +74,18 @@ async def test_a_failed_update_is_named_by_its_statement(coll: EmbeddedCollectio
     assert error["op"] == {
         "q": {"_id": 1}, "u": {"$inc": {"name": 1}}, "multi": False, "upsert": False
     }  # fmt: skip
+
+
+async def test_an_update_refused_by_its_parse_checks_fails_each_statement_that_sends_it(
+    coll: EmbeddedCollection,
+) -> None:
+    refused = [{"$match": {"name": "taken"}}]  # no stage of an update pipeline
+    allowed = [{"$set": {"seen": True}}]
+    requests = [UpdateOne({"_id": 1}, refused), UpdateOne({"_id": 1}, allowed)]
+    with pytest.raises(BulkWriteError) as raised:
+        await coll.bulk_write([*requests, UpdateOne({"_id": 1}, refused)], ordered=False)
+    details = raised.value.details
+    assert [error["index"] for error in details["writeErrors"]] == [0, 2]
+    assert len({error["code"] for error in details["writeErrors"]}) == 1
+    assert details["nModified"] == 1
+    assert await coll.find_one({"_id": 1}) == {"_id": 1, "name": "taken", "seen": True}
