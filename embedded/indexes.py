@@ -66,10 +66,10 @@ class IndexedDocuments(MutableMapping[Any, Document]):
             for index in self.indexes():
                 index.add(seq, doc)
             return
-        self._documents[key] = doc
+        previous, self._documents[key] = self._documents[key], doc
         self._size_bounds.pop(key, None)
         for index in self.indexes():
-            index.replace(seq, doc)
+            index.replace(seq, doc, previous)
 
     def __delitem__(self, key: Any) -> None:
         del self._documents[key]

@@ -17,12 +17,14 @@ from embedded.index_keys import Keys, document_keys
 from embedded.protocols import Document
 
 Entry = tuple[Keys, int]
+_ABSENT = object()
 
 
 class Index:
     def __init__(self, fields: Sequence[str], *, hashed: bool = False) -> None:
         self.fields = tuple(fields)
         self._paths = tuple(tuple(field.split(".")) for field in fields)
+        self._roots = tuple(dict.fromkeys(path[0] for path in self._paths))  # top-level fields
         self.entries: list[Entry] = []
         self.exceptions: set[int] = set()
         self.by_key: dict[Keys, set[int]] | None = {} if hashed else None
@@ -45,8 +47,12 @@ class Index:
         keys = self._keys[seq] = document_keys(doc, self._paths)
         self._insert(seq, keys)
 
-    def replace(self, seq: int, doc: Document) -> None:
-        """`doc` now stored as document `seq`: its entry moves only if its key changed."""
+    def replace(self, seq: int, doc: Document, previous: Document) -> None:
+        """`doc` now stored as document `seq` in place of `previous`: its entry moves only if
+        its key changed. Stored documents are never changed in place: fields that are the same
+        objects in both hold the same keys."""
+        if all(doc.get(root, _ABSENT) is previous.get(root, _ABSENT) for root in self._roots):
+            return
         keys = document_keys(doc, self._paths)
         old = self._keys[seq]
         if keys == old:
