@@ -48,9 +48,15 @@ def _kind(op: Any) -> str:
 
 def _split(command: str, requests: list[tuple[int, Any]]) -> Iterator[Run]:
     """`requests` in commands of at most 100,000 statements and 48 MB, as PyMongo batches them."""
+    updates: dict[int, tuple[Any, int]] = {}
+    if (
+        len(requests) <= MAX_WRITE_BATCH_SIZE
+        and _total_size(requests, updates) <= MAX_MESSAGE_BYTES
+    ):
+        yield Run(command, requests)  # the common bulk: one command, no statement measured alone
+        return
     batch: list[tuple[int, Any]] = []
     size = 0
-    updates: dict[int, tuple[Any, int]] = {}
     for index, op in requests:
         statement = _statement_size(op, updates)
         if batch and (len(batch) == MAX_WRITE_BATCH_SIZE or size + statement > MAX_MESSAGE_BYTES):
@@ -66,15 +72,33 @@ def _statement_size(op: Any, updates: dict[int, tuple[Any, int]]) -> int:
     """The BSON size of `op`'s statement. A bulk of many updates usually sends one update
     document or pipeline in each: its element's size is measured once (`updates`, by identity,
     for one split), and added to the rest of the statement's (BSON sizes are additive)."""
+    statement, update_size = _without_update(op, updates)
+    return len(bson.encode(statement)) + update_size
+
+
+def _without_update(op: Any, updates: dict[int, tuple[Any, int]]) -> tuple[Any, int]:
+    """`op`'s statement without its update, and the size of the update's element."""
     statement = _as_sent(op)
     update = statement.get("u") if isinstance(op, UpdateOne) else None
     if update is None:
-        return len(bson.encode(statement))
+        return statement, 0
+    del statement["u"]
     known = updates.get(id(update))
     if known is None or known[0] is not update:
         known = updates[id(update)] = (update, len(bson.encode({"u": update})) - _EMPTY_DOCUMENT)
-    del statement["u"]
-    return len(bson.encode(statement)) + known[1]
+    return statement, known[1]
+
+
+def _total_size(requests: list[tuple[int, Any]], updates: dict[int, tuple[Any, int]]) -> int:
+    """The sum of the statements' sizes, encoded in one call: `{"s": [statement, ...]}` is 13
+    bytes, and each statement's own plus its type, its index key and its terminator."""
+    statements, update_sizes = [], 0
+    for _, op in requests:
+        statement, update_size = _without_update(op, updates)
+        statements.append(statement)
+        update_sizes += update_size
+    keys = sum(2 + len(str(index)) for index in range(len(statements)))
+    return len(bson.encode({"s": statements})) - 13 - keys + update_sizes
 
 
 def command_runs(requests: Sequence[Any], ordered: bool) -> Iterator[Run]:

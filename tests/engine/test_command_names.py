@@ -50,6 +50,26 @@ async def test_a_bulk_of_updates_past_the_message_limit_is_split_where_pymongo_s
     assert _sent(counts) == {"update": commands}
 
 
+@pytest.mark.parametrize(("room", "commands"), [(0, 1), (-1, 2)])
+async def test_a_bulk_of_updates_at_the_message_limit_is_one_command(
+    coll: EmbeddedCollection,
+    counts: CommandCounts,
+    monkeypatch: pytest.MonkeyPatch,
+    room: int,
+    commands: int,
+) -> None:
+    pipeline = [{"$set": {"note": {"$literal": "x" * 200}}}]
+    statements = [
+        {"q": {"_id": n, "pad": "y" * 40 * n}, "u": pipeline, "multi": False, "upsert": False}
+        for n in range(12)
+    ]
+    # Twelve statements of different sizes, all in one command, or a byte too many for it.
+    limit = sum(len(bson.encode(statement)) for statement in statements) + room
+    monkeypatch.setattr(bulk, "MAX_MESSAGE_BYTES", limit)
+    await coll.bulk_write([UpdateOne(statement["q"], pipeline) for statement in statements])
+    assert _sent(counts) == {"update": commands}
+
+
 async def test_insert_many_is_one_insert_command(
     coll: EmbeddedCollection, counts: CommandCounts
 ) -> None:
