@@ -19,6 +19,7 @@ from pymongo.errors import OperationFailure
 from embedded import reads, rules
 from embedded.engine import EmbeddedEngine
 from embedded.protocols import Document
+from embedded.update_checks import UpdateChecks
 from embedded.update_pipelines import let_scope
 from embedded.wire_messages import Request
 from embedded.wire_pipelines import interned
@@ -62,7 +63,9 @@ def _insert(writes: Writes, document: Any) -> tuple[dict[str, int], Any]:
     return {"n": 1}, None
 
 
-def _update(variables: Any, writes: Writes, statement: Any) -> tuple[dict[str, int], Any]:
+def _update(
+    variables: Any, checks: UpdateChecks, writes: Writes, statement: Any
+) -> tuple[dict[str, int], Any]:
     filter, update = statement.get("q") or {}, interned(statement["u"])
     upsert, array_filters = bool(statement.get("upsert")), statement.get("arrayFilters")
     outcome: Outcome
@@ -70,7 +73,9 @@ def _update(variables: Any, writes: Writes, statement: Any) -> tuple[dict[str, i
         outcome = writes.update_many(filter, update, upsert, array_filters, variables)
     else:
         sort = sort_list(statement.get("sort"))
-        outcome = writes.update_one(filter, update, upsert, sort, array_filters, variables)
+        outcome = writes.update_one(
+            filter, update, upsert, sort, array_filters, variables, checks=checks
+        )
     upserted = outcome.upserted_id is not None
     counts = {"n": outcome.matched + int(upserted), "nModified": outcome.modified}
     return counts, outcome.upserted_id
@@ -86,8 +91,9 @@ def insert(engine: EmbeddedEngine, request: Request) -> Document:
 
 
 def update(engine: EmbeddedEngine, request: Request) -> Document:
-    # The command's `let` is every statement's.
-    each = functools.partial(_update, let_scope(request.body.get("let")))  # once
+    # The command's `let` is every statement's; its statements' updates are checked once each
+    # (an update decoded from the wire is interned: statements that send one share it).
+    each = functools.partial(_update, let_scope(request.body.get("let")), UpdateChecks())
     reply = _statements(engine, request, "updates", each)
     return {"n": reply.pop("n"), "nModified": reply.pop("nModified", 0), **reply}
 

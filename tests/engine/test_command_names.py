@@ -59,14 +59,12 @@ async def test_a_bulk_of_updates_at_the_message_limit_is_one_command(
     commands: int,
 ) -> None:
     pipeline = [{"$set": {"note": {"$literal": "x" * 200}}}]
-    statements = [
-        {"q": {"_id": n, "pad": "y" * 40 * n}, "u": pipeline, "multi": False, "upsert": False}
-        for n in range(12)
-    ]
+    filters = [{"_id": n, "pad": "y" * 40 * n} for n in range(12)]
+    statements = [{"q": q, "u": pipeline, "multi": False, "upsert": False} for q in filters]
     # Twelve statements of different sizes, all in one command, or a byte too many for it.
     limit = sum(len(bson.encode(statement)) for statement in statements) + room
     monkeypatch.setattr(bulk, "MAX_MESSAGE_BYTES", limit)
-    await coll.bulk_write([UpdateOne(statement["q"], pipeline) for statement in statements])
+    await coll.bulk_write([UpdateOne(q, pipeline) for q in filters])
     assert _sent(counts) == {"update": commands}
 
 
