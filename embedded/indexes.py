@@ -35,6 +35,7 @@ class IndexedDocuments(MutableMapping[Any, Document]):
         self.declared: dict[str, Index] = {}
         self._names: list[str] = []
         self._declared_as: list[Mapping[str, Any]] = []  # the specs they were built from
+        self._declared_ids: tuple[int, ...] = ()  # theirs (held, so their own): one compare
         # Bounds of the BSON size of documents the engine updated (`embedded.document_limits`),
         # each beside the very document it bounds; any other write of the document drops it.
         self._size_bounds: dict[Any, tuple[Document, int]] = {}
@@ -119,9 +120,7 @@ class IndexedDocuments(MutableMapping[Any, Document]):
         """The declared indexes as `specs` (mongomock-ng's, by name) say: an index is built
         when its declaration first appears, dropped when it goes. Indexes of other kinds than
         ascending and descending fields (text, 2dsphere, hashed) are not kept."""
-        if len(specs) == len(self._declared_as) and all(
-            a is b for a, b in zip(specs.values(), self._declared_as, strict=True)
-        ):
+        if tuple(map(id, specs.values())) == self._declared_ids:
             return
         declared = {}
         for name, spec in specs.items():
@@ -139,6 +138,7 @@ class IndexedDocuments(MutableMapping[Any, Document]):
         self.declared = declared
         self._names = list(specs)
         self._declared_as = list(specs.values())  # held: compared by identity
+        self._declared_ids = tuple(map(id, self._declared_as))
 
     def sharing(self, name: str, entries: Iterable[tuple[Any, ...]]) -> list[Document] | None:
         """The documents unique index `name` files under one of `entries` (values, one per
