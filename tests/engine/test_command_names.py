@@ -34,35 +34,31 @@ async def test_a_bulk_write_of_updates_is_one_update_command(
     assert _sent(counts) == {"update": 1}
 
 
-@pytest.mark.parametrize(("room", "commands"), [(0, 3), (-1, 4)])
-async def test_a_bulk_of_updates_past_the_message_limit_is_split_where_pymongo_splits_it(
+EIGHT_ALIKE, TWELVE_SIZES = [40] * 8, [40 * n for n in range(12)]
+
+
+@pytest.mark.parametrize(
+    ("pads", "fit", "room", "commands"),
+    [
+        (EIGHT_ALIKE, 3, 0, 3),  # room for three statements: three commands
+        (EIGHT_ALIKE, 3, -1, 4),  # a byte less: PyMongo then sends two per command
+        (TWELVE_SIZES, 12, 0, 1),  # room for them all, of different sizes: one command
+        (TWELVE_SIZES, 12, -1, 2),  # a byte less: the last one in a second command
+    ],
+)
+async def test_a_bulk_of_updates_is_split_where_pymongo_splits_it(
     coll: EmbeddedCollection,
     counts: CommandCounts,
     monkeypatch: pytest.MonkeyPatch,
+    pads: list[int],
+    fit: int,
     room: int,
     commands: int,
 ) -> None:
     pipeline = [{"$set": {"note": {"$literal": "x" * 200}}}]  # one pipeline, sent in each
-    statement = {"q": {"_id": 1, "pad": "y" * 40}, "u": pipeline, "multi": False, "upsert": False}
-    # Room for three statements, or a byte less: PyMongo then sends two per command.
-    monkeypatch.setattr(bulk, "MAX_MESSAGE_BYTES", 3 * len(bson.encode(statement)) + room)
-    await coll.bulk_write([UpdateOne({"_id": 1, "pad": "y" * 40}, pipeline)] * 8)
-    assert _sent(counts) == {"update": commands}
-
-
-@pytest.mark.parametrize(("room", "commands"), [(0, 1), (-1, 2)])
-async def test_a_bulk_of_updates_at_the_message_limit_is_one_command(
-    coll: EmbeddedCollection,
-    counts: CommandCounts,
-    monkeypatch: pytest.MonkeyPatch,
-    room: int,
-    commands: int,
-) -> None:
-    pipeline = [{"$set": {"note": {"$literal": "x" * 200}}}]
-    filters = [{"_id": n, "pad": "y" * 40 * n} for n in range(12)]
+    filters = [{"_id": n, "pad": "y" * pad} for n, pad in enumerate(pads)]
     statements = [{"q": q, "u": pipeline, "multi": False, "upsert": False} for q in filters]
-    # Twelve statements of different sizes, all in one command, or a byte too many for it.
-    limit = sum(len(bson.encode(statement)) for statement in statements) + room
+    limit = sum(len(bson.encode(statement)) for statement in statements[:fit]) + room
     monkeypatch.setattr(bulk, "MAX_MESSAGE_BYTES", limit)
     await coll.bulk_write([UpdateOne(q, pipeline) for q in filters])
     assert _sent(counts) == {"update": commands}
