@@ -3,6 +3,7 @@ conversion from a stored sensor."""
 
 from __future__ import annotations
 
+import functools
 import math
 import sys
 from collections.abc import Callable, Sequence
@@ -104,6 +105,15 @@ def _hourly(root: Sensor) -> list[HourlyTotal]:
     return [HourlyTotal.of(hour, root.by_hour.get(hour)) for hour in root.window.hours()]
 
 
+@functools.lru_cache(maxsize=8)  # a request's sensors share its `now`
+def _window_at(now: datetime) -> tuple[Window, datetime, datetime]:
+    """The window at `now`, and its bounds in the zone a driver gives stored times: aware
+    datetimes of one tzinfo object compare without asking it their offsets (a Python call each
+    for PyMongo's UTC)."""
+    window = Window.at(now)
+    return window, window.start.astimezone(BSON_UTC), window.end.astimezone(BSON_UTC)
+
+
 @strawberry.type(description="A sensor and its event counts over the last 24 hours.")
 class Sensor(Node):
     id: strawberry.ID = node_id_field("Sensor", lambda sensor: (sensor.sensor_id,))
@@ -123,10 +133,7 @@ class Sensor(Node):
 
     @classmethod
     def from_doc(cls, doc: SensorDoc, *, now: datetime) -> Sensor:
-        window = Window.at(now)
-        # Bounds in the zone a driver gives stored times: aware datetimes of one tzinfo object
-        # compare without asking it their offsets (a Python call each for PyMongo's UTC).
-        start, end = window.start.astimezone(BSON_UTC), window.end.astimezone(BSON_UTC)
+        window, start, end = _window_at(now)
         by_hour = {t.hour: t for t in doc.totals if start <= t.hour <= end}
         return cls(
             sensor_id=strawberry.ID(str(doc.id)),
