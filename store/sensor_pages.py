@@ -21,6 +21,7 @@ Cursors carry the sort key and the id (keyset), so they stay valid while sensors
 
 from __future__ import annotations
 
+import functools
 import sys
 from dataclasses import dataclass
 from datetime import datetime
@@ -108,8 +109,11 @@ def _after_filter(order: SensorOrder, after: SensorPosition | None) -> dict[str,
     return {"$or": [{"count24h": {"$lt": key}}, {"count24h": key, "_id": {"$gt": last_id}}]}
 
 
-def _windowed(window: Window, *, count: bool = True) -> list[dict[str, Any]]:
-    """The window's totals of each sensor and, with `count`, their count (else 0)."""
+@functools.lru_cache(maxsize=8)
+def _windowed(window: Window, *, count: bool = True) -> tuple[dict[str, Any], ...]:
+    """The window's totals of each sensor and, with `count`, their count (else 0). The same
+    stages for every page of one hour (never changed: every pipeline copies them in), so that
+    a server, or the embedded engine, that keeps its plans by stage finds them again."""
     in_window = {
         "$and": [
             {"$gte": ["$$this.timestamp", literal(window.start)]},
@@ -117,10 +121,10 @@ def _windowed(window: Window, *, count: bool = True) -> list[dict[str, Any]]:
         ]
     }
     totals = {"$filter": {"input": {"$ifNull": ["$totals", []]}, "cond": in_window}}
-    return [
+    return (
         {"$project": {"title": 1, "lastEventAt": 1, "totals": totals}},
         {"$set": {"count24h": {"$sum": "$totals.count"} if count else literal(0)}},
-    ]
+    )
 
 
 def _page(query: _Query, *, after: bool = True) -> list[dict[str, Any]]:
@@ -164,7 +168,7 @@ def _by_count(query: _Query) -> list[list[dict[str, Any]]]:
             inactive["_id"] = {"$gt": last_id}
     limit = {"$limit": query.first + 1}
     by_id: list[dict[str, Any]] = [{"$match": inactive}, {"$sort": {"_id": ASCENDING}}, limit]
-    return [*branches, by_id + _windowed(query.window, count=False)]
+    return [*branches, [*by_id, *_windowed(query.window, count=False)]]
 
 
 def _merged(pages: list[list[Document]], first: int) -> list[Document]:
