@@ -36,6 +36,11 @@ _NON_MUTATING_STAGES = frozenset(
 _SCALARS = frozenset({str, int, float, bool, type(None)})
 # Containers found to hold no datetime (pipelines built once and shared): not walked again.
 _WITHOUT_DATETIMES: dict[int, Any] = {}
+# Shared containers that hold datetimes, with their stored form: the same form each time, so
+# that its compiled expressions are found again (a sensors page's window, built once an hour).
+# Fewer, as each holds a copy.
+_STORED_FORMS: dict[int, tuple[Any, Any]] = {}
+_STORED_FORMS_KEPT = 256
 
 
 def _to_stored(value: Any, memo: dict[int, Any] | None = None, *, shared: bool = False) -> Any:
@@ -43,8 +48,8 @@ def _to_stored(value: Any, memo: dict[int, Any] | None = None, *, shared: bool =
 
     A value without datetimes comes back as the same object, so a pipeline built once keeps its
     compiled expressions; memoised by identity, as a page pipeline repeats one stage twenty times.
-    `shared` marks pipeline stages, which store code builds once and never changes: those found
-    without datetimes are not walked again.
+    `shared` marks pipeline stages, which store code builds once and never changes: those seen
+    before are not walked again (`_keep_shared`).
     """
     kind = type(value)
     if kind in _SCALARS:
@@ -59,15 +64,29 @@ def _to_stored(value: Any, memo: dict[int, Any] | None = None, *, shared: bool =
     memo = {} if memo is None else memo
     if id(value) in memo:
         return memo[id(value)]
-    if shared and _WITHOUT_DATETIMES.get(id(value)) is value:
-        return value
+    if shared:
+        if _WITHOUT_DATETIMES.get(id(value)) is value:
+            return value
+        known = _STORED_FORMS.get(id(value))
+        if known is not None and known[0] is value:
+            return known[1]
     converted = _converted(value, memo, shared)
     memo[id(value)] = converted
-    if shared and converted is value:
+    if shared:
+        _keep_shared(value, converted)
+    return converted
+
+
+def _keep_shared(value: Any, converted: Any) -> None:
+    """Remember a shared container's stored form (held, so its id stays its own)."""
+    if converted is value:
         if len(_WITHOUT_DATETIMES) >= 4096:
             _WITHOUT_DATETIMES.clear()
-        _WITHOUT_DATETIMES[id(value)] = value  # held, so its id stays its own
-    return converted
+        _WITHOUT_DATETIMES[id(value)] = value
+        return
+    if len(_STORED_FORMS) >= _STORED_FORMS_KEPT:
+        _STORED_FORMS.clear()
+    _STORED_FORMS[id(value)] = (value, converted)
 
 
 def _converted(value: Any, memo: dict[int, Any], shared: bool) -> Any:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 
-from embedded import EmbeddedCollection, EmbeddedEngine
+from embedded import EmbeddedCollection, EmbeddedEngine, reads
 from tests.engine.fronts import Front
 
 WHEN = datetime(2024, 1, 1, 12, 0, tzinfo=UTC)
@@ -165,3 +166,24 @@ async def test_an_aggregation_sent_again_answers_the_same(front: Front) -> None:
     again = await (await coll.aggregate(pipeline)).to_list()
     assert first == again == [{"_id": 0, "o": {"n": 2}}, {"_id": 1, "o": {"n": 2}}]
     assert pipeline[0] == {"$set": {"o": {"$literal": {"n": 1}}}}
+
+
+def test_stored_stages_give_a_shared_stage_with_datetimes_one_stored_form() -> None:
+    # The form's compiled expressions are kept by identity: a page built once an hour reuses them.
+    bound: dict[str, Any] = {"$literal": WHEN}
+    stage: dict[str, Any] = {"$match": {"$expr": {"$gte": ["$at", bound]}}}
+    [first] = reads.stored_stages([stage])
+    [again] = reads.stored_stages([stage])
+    assert again is first and first is not stage
+    assert first["$match"]["$expr"]["$gte"][1]["$literal"] == WHEN.replace(tzinfo=None)
+    assert bound == {"$literal": WHEN}  # the store's own stage unchanged
+
+
+async def test_aggregate_of_a_shared_stage_with_datetimes_answers_each_time(
+    coll: EmbeddedCollection,
+) -> None:
+    kept = {"$filter": {"input": "$list", "cond": {"$lte": ["$at", {"$literal": WHEN}]}}}
+    stage = {"$project": {"kept": {"$size": kept}}}
+    for _ in range(3):  # 15 evaluations: past the generated code's warm-up
+        found = await (await coll.aggregate([stage])).to_list()
+        assert found == [{"_id": i, "kept": 10} for i in range(5)]
