@@ -113,7 +113,8 @@ def _after_filter(order: SensorOrder, after: SensorPosition | None) -> dict[str,
 def _windowed(window: Window, *, count: bool = True) -> tuple[dict[str, Any], ...]:
     """The window's totals of each sensor and, with `count`, their count (else 0). The same
     stages for every page of one hour (never changed: every pipeline copies them in), so that
-    a server, or the embedded engine, that keeps its plans by stage finds them again."""
+    the embedded engine, which keeps its compiled expressions by stage, finds them again (a
+    server parses every command; to it they are the same bytes)."""
     in_window = {
         "$and": [
             {"$gte": ["$$this.timestamp", literal(window.start)]},
