@@ -18,8 +18,7 @@ from pymongo import DeleteOne, InsertOne, UpdateOne
 from pymongo.errors import WriteError
 
 from embedded import rules
-from embedded.update_checks import UpdateChecks
-from embedded.update_pipelines import let_scope
+from embedded.update_commands import UpdateCommand
 from embedded.writes import Writes
 
 # A server's limits of one write command (its hello reply says them to the driver).
@@ -155,11 +154,10 @@ def apply_run(
     Write errors are reported as PyMongo reports a server's (a DuplicateKeyError is one): each
     names its request's index in the bulk, code and statement.
     """
-    scope = let_scope(variables)  # once for the command's statements
-    checks = UpdateChecks()  # each update document or pipeline parsed once for the command
+    command = UpdateCommand(variables)  # what the command's statements share
     for index, op in run.requests:
         try:
-            _apply(writes, index, op, bulk, scope, checks)
+            _apply(writes, index, op, bulk, command)
         except WriteError as exc:
             bulk.errors.append(_write_error(index, op, exc))
             if ordered:
@@ -171,11 +169,10 @@ def _apply(
     index: int,
     op: Any,
     bulk: BulkOutcome,
-    variables: Mapping[str, Any] | None,
-    checks: UpdateChecks,
+    command: UpdateCommand,
 ) -> None:
-    if isinstance(op, UpdateOne):
-        outcome = writes.update_one(*_update_arguments(op), variables, checks=checks)
+    if type(op) is UpdateOne or isinstance(op, UpdateOne):
+        outcome = writes.update_one(*_update_arguments(op), command=command)
         bulk.totals["nMatched"] += outcome.matched
         bulk.totals["nModified"] += outcome.modified
         if outcome.upserted_id is not None:

@@ -120,19 +120,22 @@ def is_mapping(value: Any) -> bool:
 
 
 def is_plain(pipeline: Sequence[Mapping[str, Any]]) -> bool:
-    """Whether every stage of `pipeline` is of the plain form (`apply_plain` applies it)."""
+    """Whether every stage of `pipeline` is of the plain form (`apply_plans` applies it)."""
     return all(is_mapping(stage) and _plan(stage) is not None for stage in pipeline)
 
 
-def apply_plain(doc: Document, pipeline: Sequence[Mapping[str, Any]], scope: dict[str, Any]) -> Any:
-    """What `pipeline` makes of `doc` (which it never changes), with the `let` variables in
-    `scope`; NOTHING when a stage is not of the plain form (mongomock-ng then runs it all)."""
+def plain_plans(pipeline: Sequence[Mapping[str, Any]]) -> list[Plan] | None:
+    """The plans of `pipeline`'s stages when every stage is of the plain form; None if not."""
     plans = [_plan(stage) if is_mapping(stage) else None for stage in pipeline]
     if not plans or any(plan is None for plan in plans):
-        return NOTHING
+        return None
+    return plans  # type: ignore[return-value]  # none is None
+
+
+def apply_plans(doc: Document, plans: Sequence[Plan], scope: dict[str, Any]) -> Document:
+    """What the stages of `plans` (`plain_plans`) make of `doc`, which they never change."""
     current = doc
     for plan in plans:
-        assert plan is not None
         values = [(name, evaluate(current, scope)) for name, evaluate in plan.sets]
         keeps = plan.keeps
         # A projection keeps its fields in the document's order; computed ones follow, in the

@@ -149,9 +149,10 @@ def aggregate(
     converted = stored_stages(stages)
     if not converted:
         return [_to_reply(doc) for doc in docs]
-    if plain_stages.is_plain(converted):
+    plans = plain_stages.plain_plans(converted)
+    if plans is not None:
         # They read the stored documents and build new ones; the replies are copies.
-        return [_to_reply(plain_stages.apply_plain(doc, converted, scope)) for doc in docs]
+        return [_to_reply(plain_stages.apply_plans(doc, plans, scope)) for doc in docs]
     if _reads_in_place(stages):
         result = mongomock.run_pipeline(coll, [dict(doc) for doc in docs], converted, scope)
     else:

@@ -9,32 +9,42 @@ form first. Nothing it reads is changed; the caller stores a copy of what it ret
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from embedded import mongomock_internals as mongomock
 from embedded import reads
 from embedded.literals import copied_literals
-from embedded.mongomock_internals import NOTHING
-from embedded.plain_stages import apply_plain
+from embedded.plain_stages import Plan, apply_plans, plain_plans
 from embedded.protocols import Document
 from embedded.stored_form import stored_copy
 
 
+class StoredPipeline(NamedTuple):
+    """An update pipeline's stages in stored form, and their plans when every stage is plain
+    (`embedded.plain_stages`; None: mongomock-ng runs them)."""
+
+    stages: list[Mapping[str, Any]]
+    plans: list[Plan] | None
+
+
+def stored_pipeline(pipeline: Iterable[Mapping[str, Any]]) -> StoredPipeline:
+    stages = reads.stored_stages(list(pipeline))
+    return StoredPipeline(stages, plain_plans(stages))
+
+
 def apply_pipeline(
-    coll: Any, doc: Document, pipeline: Iterable[Mapping[str, Any]], scope: dict[str, Any]
+    coll: Any, doc: Document, pipeline: StoredPipeline, scope: dict[str, Any]
 ) -> Document:
-    """What an update pipeline turns `doc` into (a server applies it to the one document),
-    with the update's `let` variables in `scope`.
+    """What an update pipeline (`stored_pipeline`) turns `doc` into (a server applies it to
+    the one document), with the update's `let` variables in `scope`.
 
     `doc` and `scope` are in stored form; `doc` is not changed (mongomock-ng's stages, which
     may change their input, get a copy). The result may share values with both.
     """
-    stages = reads.stored_stages(list(pipeline))
-    applied = apply_plain(doc, stages, scope)
-    if applied is not NOTHING:
-        return applied  # type: ignore[no-any-return]  # a new dict
+    if pipeline.plans is not None:
+        return apply_plans(doc, pipeline.plans, scope)
     with copied_literals():
-        [result] = mongomock.run_pipeline(coll, [stored_copy(doc)], stages, scope)
+        [result] = mongomock.run_pipeline(coll, [stored_copy(doc)], pipeline.stages, scope)
     return dict(result)
 
 

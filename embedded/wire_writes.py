@@ -19,8 +19,7 @@ from pymongo.errors import OperationFailure
 from embedded import reads, rules
 from embedded.engine import EmbeddedEngine
 from embedded.protocols import Document
-from embedded.update_checks import UpdateChecks
-from embedded.update_pipelines import let_scope
+from embedded.update_commands import UpdateCommand
 from embedded.wire_messages import Request
 from embedded.wire_pipelines import interned
 from embedded.wire_reads import sort_list
@@ -63,19 +62,15 @@ def _insert(writes: Writes, document: Any) -> tuple[dict[str, int], Any]:
     return {"n": 1}, None
 
 
-def _update(
-    variables: Any, checks: UpdateChecks, writes: Writes, statement: Any
-) -> tuple[dict[str, int], Any]:
+def _update(command: UpdateCommand, writes: Writes, statement: Any) -> tuple[dict[str, int], Any]:
     filter, update = statement.get("q") or {}, interned(statement["u"])
     upsert, array_filters = bool(statement.get("upsert")), statement.get("arrayFilters")
     outcome: Outcome
     if statement.get("multi"):
-        outcome = writes.update_many(filter, update, upsert, array_filters, variables)
+        outcome = writes.update_many(filter, update, upsert, array_filters, command.scope)
     else:
         sort = sort_list(statement.get("sort"))
-        outcome = writes.update_one(
-            filter, update, upsert, sort, array_filters, variables, checks=checks
-        )
+        outcome = writes.update_one(filter, update, upsert, sort, array_filters, command=command)
     upserted = outcome.upserted_id is not None
     counts = {"n": outcome.matched + int(upserted), "nModified": outcome.modified}
     return counts, outcome.upserted_id
@@ -93,7 +88,7 @@ def insert(engine: EmbeddedEngine, request: Request) -> Document:
 def update(engine: EmbeddedEngine, request: Request) -> Document:
     # The command's `let` is every statement's; its statements' updates are checked once each
     # (an update decoded from the wire is interned: statements that send one share it).
-    each = functools.partial(_update, let_scope(request.body.get("let")), UpdateChecks())
+    each = functools.partial(_update, UpdateCommand(request.body.get("let")))
     reply = _statements(engine, request, "updates", each)
     return {"n": reply.pop("n"), "nModified": reply.pop("nModified", 0), **reply}
 

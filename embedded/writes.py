@@ -19,12 +19,12 @@ from pymongo.errors import DuplicateKeyError, OperationFailure
 
 from embedded import document_limits, fast_updates, positional, reads, rules
 from embedded import mongomock_internals as mongomock
-from embedded.indexes import IndexedDocuments
 from embedded.plain_stages import is_mapping
 from embedded.protocols import Document
 from embedded.stored_form import Beside, read_copy, stored_copy, stored_copy_beside
-from embedded.update_checks import UpdateChecks, check_update, is_replacement
-from embedded.update_pipelines import apply_pipeline, let_scope
+from embedded.update_checks import is_replacement
+from embedded.update_commands import UpdateCommand
+from embedded.update_pipelines import apply_pipeline
 from embedded.write_errors import AsWriteErrors, DuplicateKeys
 
 _SCRATCH_ID = "embedded.scratch"  # the scratch copy's `_id` while an update is applied to it
@@ -36,14 +36,16 @@ class UpdateApplier:
         self._scratch: Any = mongomock.new_client()["scratch"]["scratch"]
 
     def apply_update(
-        self, coll: Any, stored: Document, update: Any, array_filters: Any, scope: dict[str, Any]
+        self, coll: Any, stored: Document, update: Any, array_filters: Any, command: UpdateCommand
     ) -> Beside:
         """The document, in stored form, that `update` turns the stored document `stored` into
         (a new one: `stored` is not changed), with its values that may nest deeper than in
         `stored` and the fields it changed (`stored_copy_beside`); nothing is stored."""
         if not is_mapping(update):
+            pipeline = command.pipeline(update)
             with AsWriteErrors():
-                return stored_copy_beside(apply_pipeline(coll, stored, update, scope), stored)
+                new = apply_pipeline(coll, stored, pipeline, command.scope)
+                return stored_copy_beside(new, stored)
         new = stored_copy(self._apply_operators(read_copy(stored), update, array_filters))
         return Beside(new, [(new, 0)], None)
 
@@ -68,7 +70,7 @@ class UpdateApplier:
         return dict(new)
 
     def apply_upsert(
-        self, coll: Any, seed: Document, update: Any, scope: dict[str, Any]
+        self, coll: Any, seed: Document, update: Any, command: UpdateCommand
     ) -> Document:
         """The document an upsert inserts: the filter's equalities, then the update (a
         replacement takes only the filter's `_id`, as on a server)."""
@@ -76,8 +78,9 @@ class UpdateApplier:
             new = copy.deepcopy(dict(update))
             return {"_id": new.pop("_id", seed.get("_id", ObjectId())), **new}
         if not is_mapping(update):
+            pipeline, seeded = command.pipeline(update), stored_copy({"_id": ObjectId(), **seed})
             with AsWriteErrors():
-                return apply_pipeline(coll, stored_copy({"_id": ObjectId(), **seed}), update, scope)
+                return apply_pipeline(coll, seeded, pipeline, command.scope)
         fast = fast_updates.apply_simple(seed, update, inserting=True)
         if fast is not None:
             return {"_id": fast.pop("_id", ObjectId()), **fast}
@@ -105,14 +108,13 @@ class Outcome(NamedTuple):  # a tuple: a frozen dataclass's __init__ costs a mic
         return None if self.stored_after is None else read_copy(self.stored_after)
 
 
-def _let(filter: Any, variables: Mapping[str, Any] | None) -> dict[str, Any]:
-    """The `let` variables in scope for an update pipeline. A filter cannot use them here:
-    the engine finds documents with its query matcher, which sees no variables."""
-    if variables and rules.has_expr(filter or {}):
+def _check_filter(filter: Any, command: UpdateCommand) -> None:
+    """A filter cannot read the command's `let` variables here: the engine finds documents with
+    its query matcher, which sees no variables."""
+    if command.scope and rules.has_expr(filter or {}):
         raise OperationFailure(
             "the embedded engine does not read `let` variables in an update's filter"
         )
-    return let_scope(variables)
 
 
 class Writes:
@@ -137,24 +139,22 @@ class Writes:
         array_filters: Any,
         variables: Mapping[str, Any] | None = None,
         *,
-        checks: UpdateChecks | None = None,
+        command: UpdateCommand | None = None,
     ) -> Outcome:
-        """One document's update; `variables` is the command's `let`; `checks` those of the
-        command's updates checked so far."""
-        dollar = (
-            check_update(update, array_filters)
-            if checks is None
-            else checks.check(update, array_filters)
-        )
-        scope = _let(filter, variables)
+        """One document's update; `variables` is the command's `let`, unless `command` (what
+        the command's statements share) is given."""
+        if command is None:
+            command = UpdateCommand(variables)
+        dollar = command.checks.check(update, array_filters)
+        _check_filter(filter, command)
         seed = rules.upsert_seed(filter) if upsert else {}
-        current = reads.first_stored(self._coll, filter, sort)
+        current = command.first_stored(self._coll, filter, sort)
         if current is None:
             if not upsert:
                 return Outcome(0, 0, None, None, None)
-            return self._upsert(seed, update, dollar, scope)
+            return self._upsert(seed, update, dollar, command)
         resolve_from = (filter or {}) if dollar else None
-        new = self._update(current, update, array_filters, resolve_from, scope)
+        new = self._update(current, update, array_filters, resolve_from, command)
         return Outcome(1, int(new is not current), None, current, new)
 
     def update_many(
@@ -171,17 +171,18 @@ class Writes:
             raise rules.write_error(
                 rules.FAILED_TO_PARSE, "multi update is not supported for replacement-style update"
             )
-        dollar = check_update(update, array_filters)
-        scope = _let(filter, variables)
+        command = UpdateCommand(variables)
+        dollar = command.checks.check(update, array_filters)
+        _check_filter(filter, command)
         seed = rules.upsert_seed(filter) if upsert else {}
         found = reads.stored(self._coll, filter)
         if not found:
             if not upsert:
                 return Outcome(0, 0, None, None, None)
-            return self._upsert(seed, update, dollar, scope)
+            return self._upsert(seed, update, dollar, command)
         resolve_from = (filter or {}) if dollar else None
         modified = sum(
-            self._update(d, update, array_filters, resolve_from, scope) is not d for d in found
+            self._update(d, update, array_filters, resolve_from, command) is not d for d in found
         )
         return Outcome(len(found), modified, None, None, None)
 
@@ -200,10 +201,10 @@ class Writes:
             mongomock.delete_stored(self._coll, found[0])
         return found[0] if found else None
 
-    def _upsert(self, seed: Document, update: Any, dollar: bool, scope: dict[str, Any]) -> Outcome:
+    def _upsert(self, seed: Document, update: Any, dollar: bool, command: UpdateCommand) -> Outcome:
         if dollar:  # an inserted document matched nothing for `$` to name
             raise positional.no_match()
-        new = self._updates.apply_upsert(self._coll, seed, update, scope)
+        new = self._updates.apply_upsert(self._coll, seed, update, command)
         if "_id" in seed:
             rules.check_immutable_id(seed["_id"], new.get("_id", mongomock.NOTHING))
         document_limits.check_document(new, too_large_code=rules.UPSERT_TOO_LARGE)
@@ -217,7 +218,7 @@ class Writes:
         update: Any,
         array_filters: Any,
         resolve_from: Any,
-        scope: dict[str, Any],
+        command: UpdateCommand,
     ) -> Document:
         """What `update` makes of the stored document `current`, stored when it differs (in
         stored form): `current` itself if not. `resolve_from` is the filter an update with a
@@ -225,10 +226,10 @@ class Writes:
         if resolve_from is not None:
             update = positional.resolve(resolve_from, read_copy(current), update)
         new, placed, changed = self._updates.apply_update(
-            self._coll, current, update, array_filters, scope
+            self._coll, current, update, array_filters, command
         )
         rules.check_immutable_id(current["_id"], new.get("_id", mongomock.NOTHING))
-        table = mongomock.indexed_documents(self._coll, IndexedDocuments)  # no index changes
+        table = command.table(self._coll)
         key = mongomock.store_key(current["_id"])
         bound = table.size_bound(key, current)
         if bound is not None and changed is not None:

@@ -7,6 +7,7 @@ from pymongo import IndexModel, InsertOne, UpdateOne
 from pymongo.errors import BulkWriteError
 
 from embedded import EmbeddedCollection, EmbeddedEngine
+from tests.engine.fronts import Front
 
 DUPLICATE_KEY = 11000
 
@@ -89,3 +90,23 @@ async def test_an_update_refused_by_its_parse_checks_fails_each_statement_that_s
     assert len({error["code"] for error in details["writeErrors"]}) == 1
     assert details["nModified"] == 1
     assert await coll.find_one({"_id": 1}) == {"_id": 1, "name": "taken", "seen": True}
+
+
+async def test_a_command_statement_finds_what_an_earlier_one_upserted(front: Front) -> None:
+    fresh = front.collection("never_created")  # the first upsert creates the collection
+    bump = [{"$set": {"n": {"$add": [{"$ifNull": ["$n", 0]}, "$$step"]}}}]
+    requests = [UpdateOne({"_id": "a"}, bump, upsert=True) for _ in range(3)]
+    result = await fresh.bulk_write(requests, ordered=False, let={"step": 2})
+    assert (result.upserted_count, result.matched_count, result.modified_count) == (1, 2, 2)
+    assert await fresh.find_one({"_id": "a"}) == {"_id": "a", "n": 6}
+
+
+async def test_a_shared_pipeline_reads_each_statement_s_own_document(front: Front) -> None:
+    things = front.collection("things")
+    await things.insert_many([{"_id": i, "n": i} for i in range(4)])
+    doubled = [{"$set": {"n": {"$multiply": ["$n", "$$by"]}}}]
+    requests = [UpdateOne({"_id": i}, doubled) for i in (3, 1, 9)]  # 9 matches nothing
+    result = await things.bulk_write(requests, ordered=False, let={"by": 10})
+    assert (result.matched_count, result.modified_count) == (2, 2)
+    found = await things.find({}, sort=[("_id", 1)]).to_list()
+    assert [doc["n"] for doc in found] == [0, 10, 2, 30]
