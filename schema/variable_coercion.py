@@ -1,11 +1,12 @@
 """Variables that are lists of flat input objects (every field a scalar or an enum), coerced
-by a closure built once per type instead of graphql-core's generic recursion.
+by a function written once per type instead of graphql-core's generic recursion.
 
 A batch mutation's variable holds up to a thousand input objects: graphql-core coerces each
 field of each through `coerce_input_value` with its type checks, after walking the whole value
 once more to check its nesting depth. A list of flat objects nests three deep whatever it
-holds, and its coercion is the same steps each time: these closures take them in a straight
-line. The answer is graphql-core's in every case (the value, or `Undefined` when it does not
+holds, and its coercion is the same steps each time: each type's are written out as Python
+source, its fields one after the other (the field names as `repr()` literals, nothing else of
+the schema in the source). The answer is graphql-core's in every case (the value, or `Undefined` when it does not
 fit, after which graphql-core's own validation reports why); anything else, and a value that
 is not a list, goes to graphql-core.
 
@@ -81,46 +82,72 @@ def _fields(object_type: GraphQLInputObjectType) -> list[_Field] | None:
     return fields
 
 
+_SKIP = object()  # a field given no value and no default: left out
+
+
+def _absent_or_parsed(non_null: bool, leaf: Any, default: Any) -> Callable[[Any], Any]:
+    """A field's value when not of its type as it is: its default when not given (`_SKIP`
+    without one), None when null, else its leaf's parse; Undefined when it does not fit."""
+
+    def coerce(given: Any) -> Any:
+        if given is Undefined:
+            if default is _REQUIRED:
+                return Undefined
+            return _SKIP if default is Undefined else default
+        if given is None:
+            return Undefined if non_null else None
+        try:
+            return leaf.coerce_input_value(given)  # Undefined when it does not fit
+        except Exception:
+            return Undefined
+
+    return coerce
+
+
 def _object_coercer(object_type: GraphQLInputObjectType) -> Callable[[Any], Any] | None:
+    """A coercer of one flat `object_type` value, written out as straight-line Python: the
+    loop over the fields was most of a batch's coercion. Field names enter the source only as
+    `repr()` string literals; every other value is passed in."""
     fields = _fields(object_type)
     if fields is None or object_type.is_one_of:
         return None
-    names, build = frozenset(object_type.fields), object_type.out_type
-
-    def coerce(value: Any) -> Any:
-        if not isinstance(value, dict):
-            return Undefined
-        if not names.issuperset(value):  # an unknown key, unless its value is Undefined
-            for key, given in value.items():
-                if given is not Undefined and key not in names:
-                    return Undefined
-        coerced: dict[str, Any] = {}
-        get = value.get
-        for name, out_name, non_null, leaf, default, as_is, check in fields:
-            given = get(name, Undefined)
-            # A value of exactly its type first (the common case; never Undefined nor None).
-            if type(given) is as_is and (check is None or check(given)):
-                coerced[out_name] = given
-            elif given is Undefined:
-                if default is _REQUIRED:
-                    return Undefined
-                if default is not Undefined:
-                    coerced[out_name] = default
-            elif given is None:
-                if non_null:
-                    return Undefined
-                coerced[out_name] = None
-            else:
-                try:
-                    parsed = leaf.coerce_input_value(given)
-                except Exception:
-                    return Undefined
-                if parsed is Undefined:
-                    return Undefined
-                coerced[out_name] = parsed
-        return build(coerced)
-
+    names = frozenset(object_type.fields)
+    given: dict[str, Any] = {"names": names, "build": object_type.out_type}
+    given |= {"Undefined": Undefined, "SKIP": _SKIP, "unknown": _has_unknown_key}
+    lines = [
+        "def coerce(value):",
+        "    if not isinstance(value, dict) or (",
+        "        not names.issuperset(value) and unknown(value, names)",
+        "    ):",
+        "        return Undefined",
+        "    get = value.get",
+        "    coerced = {}",
+    ]
+    for i, (name, out_name, non_null, leaf, default, as_is, check) in enumerate(fields):
+        given[f"slow{i}"] = _absent_or_parsed(non_null, leaf, default)
+        lines.append(f"    given = get({name!r}, Undefined)")
+        indent = "    "
+        if as_is is not None:  # a value of exactly its type first: the common case
+            given[f"type{i}"], given[f"check{i}"] = as_is, check
+            test = f"type(given) is type{i}" + (f" and check{i}(given)" if check else "")
+            lines += [f"    if {test}:", f"        coerced[{out_name!r}] = given", "    else:"]
+            indent = "        "
+        lines += [
+            f"{indent}given = slow{i}(given)",
+            f"{indent}if given is Undefined:",
+            f"{indent}    return Undefined",
+            f"{indent}if given is not SKIP:",
+            f"{indent}    coerced[{out_name!r}] = given",
+        ]
+    lines.append("    return build(coerced)")
+    exec(compile("\n".join(lines), f"<coercion of {object_type.name}>", "exec"), given)
+    coerce: Callable[[Any], Any] = given["coerce"]
     return coerce
+
+
+def _has_unknown_key(value: dict[str, Any], names: frozenset[str]) -> bool:
+    """Whether `value` names a field `names` lacks (with a value other than Undefined)."""
+    return any(given is not Undefined and key not in names for key, given in value.items())
 
 
 def _list_coercer(items_non_null: bool, object_type: GraphQLInputObjectType) -> Coerce | None:
