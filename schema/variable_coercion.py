@@ -6,9 +6,9 @@ field of each through `coerce_input_value` with its type checks, after walking t
 once more to check its nesting depth. A list of flat objects nests three deep whatever it
 holds, and its coercion is the same steps each time: each type's are written out as Python
 source, its fields one after the other (the field names as `repr()` literals, nothing else of
-the schema in the source). The answer is graphql-core's in every case (the value, or `Undefined` when it does not
-fit, after which graphql-core's own validation reports why); anything else, and a value that
-is not a list, goes to graphql-core.
+the schema in the source). The answer is graphql-core's in every case (the value, or
+`Undefined` when it does not fit, after which graphql-core's own validation reports why);
+anything else, and a value that is not a list, goes to graphql-core.
 
 One of the uses of graphql-core internals listed in `schema.strawberry_internals`: this module
 takes the place of `coerce_input_value` and `input_is_nested_too_deeply` in
