@@ -42,9 +42,8 @@ class UpdateApplier:
         (a new one: `stored` is not changed), with its values that may nest deeper than in
         `stored` and the fields it changed (`stored_copy_beside`); nothing is stored."""
         if not is_mapping(update):
-            pipeline = command.pipeline(update)
-            with AsWriteErrors():
-                new = apply_pipeline(coll, stored, pipeline, command.scope)
+            with AsWriteErrors():  # a stage compiled (for the command) fails as a write
+                new = apply_pipeline(coll, stored, command.pipeline(update), command.scope)
                 return stored_copy_beside(new, stored)
         new = stored_copy(self._apply_operators(read_copy(stored), update, array_filters))
         return Beside(new, [(new, 0)], None)
@@ -78,9 +77,9 @@ class UpdateApplier:
             new = copy.deepcopy(dict(update))
             return {"_id": new.pop("_id", seed.get("_id", ObjectId())), **new}
         if not is_mapping(update):
-            pipeline, seeded = command.pipeline(update), stored_copy({"_id": ObjectId(), **seed})
+            seeded = stored_copy({"_id": ObjectId(), **seed})
             with AsWriteErrors():
-                return apply_pipeline(coll, seeded, pipeline, command.scope)
+                return apply_pipeline(coll, seeded, command.pipeline(update), command.scope)
         fast = fast_updates.apply_simple(seed, update, inserting=True)
         if fast is not None:
             return {"_id": fast.pop("_id", ObjectId()), **fast}
