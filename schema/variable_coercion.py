@@ -112,8 +112,8 @@ def _object_coercer(object_type: GraphQLInputObjectType) -> Callable[[Any], Any]
     if fields is None or object_type.is_one_of:
         return None
     names = frozenset(object_type.fields)
-    given: dict[str, Any] = {"names": names, "build": object_type.out_type}
-    given |= {"Undefined": Undefined, "SKIP": _SKIP, "unknown": _has_unknown_key}
+    namespace: dict[str, Any] = {"names": names, "build": object_type.out_type}
+    namespace |= {"Undefined": Undefined, "SKIP": _SKIP, "unknown": _has_unknown_key}
     lines = [
         "def coerce(value):",
         "    if not isinstance(value, dict) or (",
@@ -124,11 +124,11 @@ def _object_coercer(object_type: GraphQLInputObjectType) -> Callable[[Any], Any]
         "    coerced = {}",
     ]
     for i, (name, out_name, non_null, leaf, default, as_is, check) in enumerate(fields):
-        given[f"slow{i}"] = _absent_or_parsed(non_null, leaf, default)
+        namespace[f"slow{i}"] = _absent_or_parsed(non_null, leaf, default)
         lines.append(f"    given = get({name!r}, Undefined)")
         indent = "    "
         if as_is is not None:  # a value of exactly its type first: the common case
-            given[f"type{i}"], given[f"check{i}"] = as_is, check
+            namespace[f"type{i}"], namespace[f"check{i}"] = as_is, check
             test = f"type(given) is type{i}" + (f" and check{i}(given)" if check else "")
             lines += [f"    if {test}:", f"        coerced[{out_name!r}] = given", "    else:"]
             indent = "        "
@@ -140,8 +140,8 @@ def _object_coercer(object_type: GraphQLInputObjectType) -> Callable[[Any], Any]
             f"{indent}    coerced[{out_name!r}] = given",
         ]
     lines.append("    return build(coerced)")
-    exec(compile("\n".join(lines), f"<coercion of {object_type.name}>", "exec"), given)
-    coerce: Callable[[Any], Any] = given["coerce"]
+    exec(compile("\n".join(lines), f"<coercion of {object_type.name}>", "exec"), namespace)
+    coerce: Callable[[Any], Any] = namespace["coerce"]
     return coerce
 
 
