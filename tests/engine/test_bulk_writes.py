@@ -101,7 +101,7 @@ async def test_a_command_statement_finds_what_an_earlier_one_upserted(front: Fro
     assert await fresh.find_one({"_id": "a"}) == {"_id": "a", "n": 6}
 
 
-async def test_a_shared_pipeline_reads_each_statement_s_own_document(front: Front) -> None:
+async def test_a_shared_pipeline_reads_the_document_of_each_statement(front: Front) -> None:
     things = front.collection("things")
     await things.insert_many([{"_id": i, "n": i} for i in range(4)])
     doubled = [{"$set": {"n": {"$multiply": ["$n", "$$by"]}}}]
