@@ -171,7 +171,7 @@ def _apply(
     bulk: BulkOutcome,
     command: UpdateCommand,
 ) -> None:
-    if type(op) is UpdateOne or isinstance(op, UpdateOne):
+    if isinstance(op, UpdateOne):
         outcome = writes.update_one(*_update_arguments(op), command=command)
         bulk.totals["nMatched"] += outcome.matched
         bulk.totals["nModified"] += outcome.modified

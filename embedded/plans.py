@@ -19,7 +19,7 @@ Each read reports the documents it examined (`embedded.examined`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 from bson import ObjectId
 
@@ -40,12 +40,19 @@ _KEY_VALUES = frozenset({str, int, float, ObjectId})
 HASHED_IDS = frozenset({ObjectId, str})
 
 
-def matching(coll: Any, filter: Mapping[str, Any]) -> list[Document]:
+def is_point_read(filter: Any) -> TypeGuard[dict[str, Any]]:
+    """Whether `filter` is `{_id: value}` of a value found by one hash lookup."""
+    return type(filter) is dict and len(filter) == 1 and type(filter.get("_id")) in HASHED_IDS
+
+
+def matching(
+    coll: Any, filter: Mapping[str, Any], table: IndexedDocuments | None = None
+) -> list[Document]:
     """The stored documents (not copies) that `filter` (stored datetimes) matches, in natural
-    order."""
-    table = table_of(coll)
+    order; `table` is the collection's, when the caller has it."""
+    table = table_of(coll) if table is None else table
     mongomock.expire_documents(coll)
-    if len(filter) == 1 and type(filter.get("_id")) in HASHED_IDS:  # the common point read
+    if is_point_read(filter):  # the common read
         doc = table.filed_under(filter["_id"])
         examined.report(coll, 0 if doc is None else 1)
         return [] if doc is None else [doc]

@@ -18,9 +18,8 @@ from typing import Any
 
 from embedded import examined, fast_filters, plain_stages, plans, projections, rules
 from embedded import mongomock_internals as mongomock
-from embedded.indexes import table_of
+from embedded.indexes import IndexedDocuments, table_of
 from embedded.literals import copied_literals
-from embedded.plans import HASHED_IDS
 from embedded.protocols import Document
 from embedded.stored_form import read_copy
 
@@ -272,11 +271,12 @@ def find(coll: Any, filter: Mapping[str, Any] | None, kwargs: Mapping[str, Any])
     return [_to_reply(doc) for doc in docs]
 
 
-def first_stored(coll: Any, filter: Mapping[str, Any] | None, sort: Any) -> Document | None:
+def first_stored(
+    coll: Any, filter: Mapping[str, Any] | None, sort: Any, table: IndexedDocuments | None = None
+) -> Document | None:
     """The stored document (not a copy) a `find` of `filter` and `sort` returns first."""
-    by_id = type(filter) is dict and len(filter) == 1 and type(filter.get("_id")) in HASHED_IDS
-    if by_id and sort is None:  # a write's usual filter: no datetime to convert, no order
-        found = plans.matching(coll, filter or {})
+    if sort is None and plans.is_point_read(filter):  # a write's usual filter: nothing to convert
+        found = plans.matching(coll, filter, table)  # `table`: the collection's, if known
     else:
         found = _sorted(coll, _to_stored(filter or {}), {"sort": sort, "limit": 1})
     return found[0] if found else None

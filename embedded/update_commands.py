@@ -12,10 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from embedded import examined, reads
-from embedded import mongomock_internals as mongomock
+from embedded import reads
 from embedded.indexes import IndexedDocuments, table_of
-from embedded.plans import HASHED_IDS
 from embedded.protocols import Document
 from embedded.update_checks import UpdateChecks
 from embedded.update_pipelines import LetScope, StoredPipeline, let_scope, stored_pipeline
@@ -48,17 +46,6 @@ class UpdateCommand:
         return self._table
 
     def first_stored(self, coll: Any, filter: Any, sort: Any) -> Document | None:
-        """The stored document an update's `filter` and `sort` name (`reads.first_stored`):
-        `{_id: value}`, a write's usual filter, by one hash lookup in the command's table."""
-        if (
-            sort is None
-            and type(filter) is dict
-            and len(filter) == 1
-            and type(filter.get("_id")) in HASHED_IDS
-        ):
-            table = self.table(coll)
-            mongomock.expire_documents(coll)
-            doc = table.filed_under(filter["_id"])
-            examined.report(coll, 0 if doc is None else 1)
-            return doc
-        return reads.first_stored(coll, filter, sort)
+        """The stored document an update's `filter` and `sort` name, found through the
+        command's table (`{_id: value}`, a write's usual filter, is one hash lookup in it)."""
+        return reads.first_stored(coll, filter, sort, self.table(coll))
