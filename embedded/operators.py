@@ -25,6 +25,7 @@ from pymongo.errors import OperationFailure
 from embedded import mongomock_internals as mongomock
 from embedded.compiler import evaluator
 from embedded.mongomock_internals import NOTHING, Evaluator, Handler, Parser
+from embedded.number_types import with_server_number_types
 
 
 def _sort_array(parser: Parser, value: Any) -> Any:
@@ -167,4 +168,5 @@ def install() -> None:
         mongomock.wrap_handler("array", _with_sort_array)
         mongomock.wrap_handler("boolean", _with_not_of_an_array)
         mongomock.wrap_handler("set", _with_fast_in)
+        mongomock.wrap_handler("arithmetic", with_server_number_types)
         _install_dispatch()

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pymongo.errors import DuplicateKeyError, WriteError
+from pymongo.errors import DuplicateKeyError, OperationFailure, WriteError
 
 from embedded import mongomock_internals as mongomock
 from embedded import rules
 
 
 class AsWriteErrors:
-    """mongomock-ng fails with Python errors where a server answers with a WriteError."""
+    """mongomock-ng fails with Python errors where a server answers with a WriteError; an
+    expression that fails (`$divide` by zero) fails the statement, so PyMongo raises a
+    WriteError for it with the expression's code, as for any write error."""
 
     def __enter__(self) -> None:
         return None
@@ -25,6 +27,9 @@ class AsWriteErrors:
                 raise rules.write_error(rules.IMMUTABLE_FIELD, str(exc)) from None
         elif isinstance(exc, TypeError | AttributeError | ValueError | KeyError):
             raise rules.write_error(rules.TYPE_MISMATCH, f"cannot apply update: {exc}") from None
+        elif isinstance(exc, OperationFailure):
+            code, message, _ = rules.error_parts(exc)
+            raise rules.write_error(code, message) from None
         return False
 
 

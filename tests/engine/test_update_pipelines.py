@@ -82,6 +82,19 @@ async def test_update_pipeline_may_not_remove_the_id(front: Front) -> None:
     assert await coll.find_one({"_id": 1}) == DOC
 
 
+async def test_update_pipeline_whose_expression_fails_is_a_write_error(front: Front) -> None:
+    coll = front.collection("pipelines")
+    await coll.insert_one(DOC)
+    with pytest.raises(WriteError) as raised:
+        await coll.update_one({"_id": 1}, [{"$set": {"sum": {"$add": [1, "two"]}}}])
+    details = raised.value.details or {}
+    assert (raised.value.code, details.get("errmsg")) == (
+        14,
+        "$add only supports numeric or date types, not string",
+    )
+    assert await coll.find_one({"_id": 1}) == DOC
+
+
 async def test_update_to_an_equal_value_of_another_type_is_stored(front: Front) -> None:
     coll = front.collection("pipelines")
     await coll.insert_one(DOC)
