@@ -1,35 +1,45 @@
-"""What a server's arithmetic operators accept, checked before mongomock-ng computes them.
+"""Arithmetic as a server computes it, where mongomock-ng does not.
 
-mongomock-ng takes a bool for a number (Python's bool is an int) and reports an operand of any
-other type with an `AssertionError`, a `TypeError` (`$add` of a date and a string) or an error
-without a code; a server refuses each with its own code and message. The parser's arithmetic
-handler is wrapped: the operands are evaluated once, checked in a server's order (the first
-null or missing operand makes the result null before a later operand is looked at), and handed
-on as literals. The compiled closures (`embedded.arithmetic`) come here only for what is not
-two plain numbers, so the common case costs nothing more.
+mongomock-ng takes a bool for a number (Python's bool is an int), reports an operand of any other
+type with an `AssertionError`, a `TypeError` or an error without a code, and gets dates wrong:
+`$add` of a number then a date gives the number, two dates give the first, a fraction of a
+millisecond is kept; `$mod` of two ints gives a double. The parser's arithmetic handler is
+wrapped: the operands are evaluated once and taken in a server's order (the first null or
+missing operand makes the result null, an operand of the wrong type before it fails the
+expression); what mongomock-ng gets right is handed on as literals. The compiled closures
+(`embedded.arithmetic`) come here only for what is not two plain numbers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from datetime import datetime
-from typing import Any
+from datetime import datetime, timedelta
+from typing import Any, Final
 
 from bson.decimal128 import Decimal128
 from bson.int64 import Int64
 from pymongo.errors import OperationFailure
 
 from embedded.mongomock_internals import NOTHING, Handler, Parser
-from embedded.rules import TYPE_MISMATCH, error_reply
+from embedded.rules import BAD_VALUE, OVERFLOW, TYPE_MISMATCH, error_reply
 from embedded.value_expressions import type_name
 
 _NUMERIC_TYPES = (int, float, Int64, Decimal128)
-SINGLE_NUMERIC_ARGUMENT = 28765  # `$abs`, `$sqrt`, ... of a value that is not a number
-_SINGLE_ARGUMENT = frozenset(
-    {"$abs", "$ceil", "$floor", "$trunc", "$sqrt", "$exp", "$ln", "$log10"}
-)
+SINGLE_NUMERIC_ARGUMENT = 28765  # `$abs`, `$sqrt`, ... of a value that is no number
+ONE_DATE_IN_ADD = 16612
+MOD_BY_ZERO = 16610
+MOD_OF_NO_NUMBER = 16611
+ROUNDED_NO_NUMBER = 51081  # `$round` and `$trunc`
+_SINGLE_ARGUMENT = frozenset({"$abs", "$ceil", "$floor", "$sqrt", "$exp", "$ln", "$log10"})
+_ONE_MILLISECOND = timedelta(milliseconds=1)
 
-Check = Callable[[str, Sequence[Any]], None]
+
+class _Delegated:
+    """The operands are for mongomock-ng to compute."""
+
+
+DELEGATED: Final = _Delegated()
+Computed = Callable[[str, Sequence[Any]], Any]  # (operator, operands) -> value or DELEGATED
 
 
 def _numeric(value: Any) -> bool:
@@ -45,66 +55,146 @@ def _refused(message: str, code: int = TYPE_MISMATCH) -> OperationFailure:
     return OperationFailure(message, code, error_reply(code, message))
 
 
-def _check_sum_or_product(operator: str, operands: Sequence[Any]) -> None:
-    """`$add` (numbers and one date) and `$multiply` (numbers), operand by operand."""
+def _rounded(milliseconds: int | float) -> int:
+    """A server's `llround`: half away from zero."""
+    if type(milliseconds) is not float:
+        return int(milliseconds)
+    whole = int(abs(milliseconds) + 0.5)
+    return whole if milliseconds >= 0 else -whole
+
+
+def _moved(date: datetime, milliseconds: int) -> datetime:
+    try:
+        return date + timedelta(milliseconds=milliseconds)
+    except OverflowError:
+        raise _refused("date overflow", OVERFLOW) from None
+
+
+def _add(operator: str, operands: Sequence[Any]) -> Any:
+    """`$add`: numbers and at most one date. From the date on, the sum is whole milliseconds:
+    what came before it is rounded as one number, each later double on its own."""
+    date: datetime | None = None
+    total: int | float = 0
     for value in operands:
         if _nullish(value):
-            return
-        if _numeric(value) or (operator == "$add" and isinstance(value, datetime)):
-            continue
-        kinds = "numeric or date types" if operator == "$add" else "numeric types"
-        raise _refused(f"{operator} only supports {kinds}, not {type_name(value)}")
+            return None
+        if isinstance(value, datetime):
+            if date is not None:
+                raise _refused("only one date allowed in an $add expression", ONE_DATE_IN_ADD)
+            date, total = value, _rounded(total)
+        elif not _numeric(value):
+            raise _refused(f"$add only supports numeric or date types, not {type_name(value)}")
+        elif type(value) is Decimal128:
+            return DELEGATED
+        else:
+            total += value if date is None else _rounded(value)
+    return DELEGATED if date is None else _moved(date, int(total))
 
 
-def _check_subtract(operator: str, operands: Sequence[Any]) -> None:
-    """`$subtract`: numbers, two dates, or a date less a number."""
-    if len(operands) != 2 or any(_nullish(value) for value in operands):
-        return  # the wrong count is mongomock-ng's to report
+def _multiply(operator: str, operands: Sequence[Any]) -> Any:
+    for value in operands:
+        if _nullish(value):
+            return None
+        if not _numeric(value):
+            raise _refused(f"$multiply only supports numeric types, not {type_name(value)}")
+    return DELEGATED
+
+
+def _subtract(operator: str, operands: Sequence[Any]) -> Any:
+    """`$subtract`: numbers, two dates (milliseconds apart), or a date less milliseconds."""
+    if len(operands) != 2:
+        return DELEGATED  # mongomock-ng reports the count
     left, right = operands
-    if _numeric(right) and (_numeric(left) or isinstance(left, datetime)):
-        return
+    if _nullish(left) or _nullish(right):
+        return None
     if isinstance(left, datetime) and isinstance(right, datetime):
-        return
-    raise _refused(f"can't {operator} {type_name(right)} from {type_name(left)}")
+        return (left - right) // _ONE_MILLISECOND
+    if _numeric(right) and (_numeric(left) or type(right) is Decimal128):
+        return DELEGATED
+    if isinstance(left, datetime):
+        if not _numeric(right):
+            raise _refused(f"can't $subtract {type_name(right)} from Date")
+        return _moved(left, -_rounded(right))
+    raise _refused(f"can't $subtract {type_name(right)} from {type_name(left)}")
 
 
-def _check_numbers(operator: str, operands: Sequence[Any]) -> None:
-    """`$divide` and `$mod`: two numbers."""
+def _two_numbers(operator: str, operands: Sequence[Any], code: int = TYPE_MISMATCH) -> bool:
+    """Whether `$divide` or `$mod` has two numbers to compute (False: null), or fails."""
     if len(operands) != 2 or any(_nullish(value) for value in operands):
-        return
+        return False
     if not all(_numeric(value) for value in operands):
         named = " and ".join(type_name(value) for value in operands)
-        raise _refused(f"{operator} only supports numeric types, not {named}")
+        raise _refused(f"{operator} only supports numeric types, not {named}", code)
+    return True
 
 
-def _check_single(operator: str, operands: Sequence[Any]) -> None:
-    """`$abs`, `$sqrt`, ...: one number (`$trunc` to a number of places is mongomock-ng's)."""
-    if len(operands) != 1 or _nullish(operands[0]) or _numeric(operands[0]):
-        return
+def _divide(operator: str, operands: Sequence[Any]) -> Any:
+    if not _two_numbers(operator, operands):
+        return None if len(operands) == 2 else DELEGATED
+    if operands[1] == 0:
+        raise _refused("can't $divide by zero", BAD_VALUE)
+    return DELEGATED
+
+
+def _mod(operator: str, operands: Sequence[Any]) -> Any:
+    """`$mod`: the remainder takes the dividend's sign; of two integers, an integer."""
+    if not _two_numbers(operator, operands, MOD_OF_NO_NUMBER):
+        return None if len(operands) == 2 else DELEGATED
+    dividend, divisor = operands
+    if divisor == 0:
+        raise _refused("can't $mod by zero", MOD_BY_ZERO)
+    if not (isinstance(dividend, int) and isinstance(divisor, int)):
+        return DELEGATED  # doubles: mongomock-ng's `math.fmod`, as a server's
+    remainder = abs(dividend) % abs(divisor)
+    remainder = remainder if dividend >= 0 else -remainder
+    return Int64(remainder) if Int64 in (type(dividend), type(divisor)) else remainder
+
+
+def _single(operator: str, operands: Sequence[Any]) -> Any:
+    """`$abs`, `$sqrt`, ...: one number."""
+    if len(operands) != 1 or _numeric(operands[0]):
+        return DELEGATED
+    if _nullish(operands[0]):
+        return None
     named = type_name(operands[0])
     raise _refused(f"{operator} only supports numeric types, not {named}", SINGLE_NUMERIC_ARGUMENT)
 
 
-_CHECKS: dict[str, Check] = {
-    "$add": _check_sum_or_product,
-    "$multiply": _check_sum_or_product,
-    "$subtract": _check_subtract,
-    "$divide": _check_numbers,
-    "$mod": _check_numbers,
-    **{operator: _check_single for operator in _SINGLE_ARGUMENT},
+def _rounding(operator: str, operands: Sequence[Any]) -> Any:
+    """`$round` and `$trunc`: a number first (its places, if any, are mongomock-ng's)."""
+    if not operands or _numeric(operands[0]):
+        return DELEGATED
+    if _nullish(operands[0]):
+        return None
+    named = type_name(operands[0])
+    raise _refused(f"{operator} only supports numeric types, not {named}", ROUNDED_NO_NUMBER)
+
+
+_COMPUTED: dict[str, Computed] = {
+    "$add": _add,
+    "$multiply": _multiply,
+    "$subtract": _subtract,
+    "$divide": _divide,
+    "$mod": _mod,
+    "$round": _rounding,
+    "$trunc": _rounding,
+    **{operator: _single for operator in _SINGLE_ARGUMENT},
 }
 
 
 def with_server_number_types(handle: Handler) -> Handler:
-    """The arithmetic handler, refusing what a server refuses before mongomock-ng computes."""
+    """The arithmetic handler, computing (or refusing) as a server does where mongomock-ng
+    does not."""
 
     def handle_arithmetic_operator(parser: Parser, operator: str, values: Any) -> Any:
-        check = _CHECKS.get(operator)
-        if check is None:
+        computed = _COMPUTED.get(operator)
+        if computed is None:
             return handle(parser, operator, values)
         listed = isinstance(values, list)
         operands = [parser.parse(value) for value in (values if listed else [values])]
-        check(operator, operands)
+        result = computed(operator, operands)
+        if result is not DELEGATED:
+            return result
         # Missing is null to arithmetic; a literal cannot hold it.
         literals = [{"$literal": None if value is NOTHING else value} for value in operands]
         return handle(parser, operator, literals if listed else literals[0])
