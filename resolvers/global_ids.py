@@ -89,7 +89,10 @@ def parse_global_id(value: str) -> tuple[str, Key] | None:
         decoded = orjson.loads(raw)
     except (binascii.Error, ValueError):
         return None
-    if not isinstance(decoded, list) or not decoded or decoded[0] not in NODE_KEYS:
+    # The type must be a string before it is looked up: `[[1]]` decodes to an unhashable one.
+    if not isinstance(decoded, list) or not decoded or not isinstance(decoded[0], str):
+        return None
+    if decoded[0] not in NODE_KEYS:
         return None
     type_name, key = decoded[0], tuple(decoded[1:])
     shapes = NODE_KEYS[type_name]

@@ -113,10 +113,27 @@ async def test_node_of_a_trade_reads_its_bucket_once_for_many_trades(api: Api) -
 
 
 @pytest.mark.parametrize(
-    "bad", ["", "not an id", "WyJTZW5zb3IiXQ", global_id("Sensor", "xyz"), "W10"]
+    "bad",
+    [
+        "",
+        "not an id",
+        "WyJTZW5zb3IiXQ",
+        global_id("Sensor", "xyz"),
+        "W10",
+        "W1sxXV0",  # [[1]]: no type name (and a list cannot be looked up)
+        "W3t9XQ",  # [{}]
+    ],
 )
 async def test_node_refuses_what_is_not_a_global_id(api: Api, bad: str) -> None:
     await assert_rejected(api, NODE, {"id": bad}, code="BAD_USER_INPUT", argument="id")
+
+
+async def test_a_user_id_that_decodes_to_no_global_id_is_the_domain_id(api: Api) -> None:
+    query = 'query { user(userId: "W1sxXV0") { userId } sensor(id: "W3t9XQ") { title } }'
+    body = await api.post(query)
+    assert body["data"] == {"user": None, "sensor": None}
+    [error] = body["errors"]  # a user id is free text; a sensor id is not
+    assert (error["path"], error["extensions"]["code"]) == (["sensor"], "BAD_USER_INPUT")
 
 
 async def test_nodes_refuse_more_than_100_ids(api: Api) -> None:
