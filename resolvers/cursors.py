@@ -35,12 +35,18 @@ EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _BSON_EPOCH = EPOCH.replace(tzinfo=BSON_UTC)
 MILLISECOND = timedelta(milliseconds=1)
 INT64_MAX = 2**63 - 1
-# Longer than any cursor the server makes (a kind, a 200-character title, an id), base64'd.
-MAX_CURSOR_LENGTH = 1_024
+# The most JSON bytes a character of a string takes: a control character's `\u001f` escape.
+_MOST_BYTES_PER_CHARACTER = 6
+_NUMBER_BYTES = len(str(-INT64_MAX))
 
 
 class CursorField(Protocol[T_co]):
     """One element of a cursor: how it is written, and how it is read back and checked."""
+
+    @property
+    def longest(self) -> int:
+        """The most JSON bytes a written value takes."""
+        ...
 
     def dump(self, value: Any) -> int | str: ...
 
@@ -60,6 +66,7 @@ def _whole(raw: object, minimum: int, maximum: int) -> int | None:
 class Integer:
     minimum: int = 0
     maximum: int = INT64_MAX
+    longest: int = _NUMBER_BYTES
 
     def dump(self, value: Any) -> int:
         return int(value)
@@ -72,6 +79,10 @@ class Integer:
 class Text:
     max_length: int
     pattern: re.Pattern[str] | None = None
+
+    @property
+    def longest(self) -> int:
+        return 2 + _MOST_BYTES_PER_CHARACTER * self.max_length  # quoted
 
     def dump(self, value: Any) -> str:
         return str(value)
@@ -93,6 +104,7 @@ class Millis:
     # The times Python can hold; BSON dates outside them cannot be read back anyway.
     minimum: int = (datetime(1, 1, 1, tzinfo=UTC) - EPOCH) // MILLISECOND
     maximum: int = (datetime(9999, 12, 31, 23, 59, 59, 999000, tzinfo=UTC) - EPOCH) // MILLISECOND
+    longest: int = _NUMBER_BYTES
 
     def dump(self, value: Any) -> int:
         moment: datetime = value
@@ -109,6 +121,8 @@ class Millis:
 @dataclass(frozen=True, slots=True)
 class Id:
     """An ObjectId, as its 24 hex digits."""
+
+    longest: int = 26  # quoted
 
     def dump(self, value: Any) -> str:
         return str(value)
@@ -142,9 +156,15 @@ class CursorCodec(Generic[P]):
         values = [self.kind, dump_first.dump(first), dump_second.dump(second)]
         return unpadded_base64url(orjson.dumps(values))
 
+    @property
+    def longest(self) -> int:
+        """The most characters a cursor of this list takes: its JSON list, base64'd."""
+        written = len(orjson.dumps([self.kind])) + sum(1 + f.longest for f in self.fields)
+        return 4 * -(-written // 3)
+
     def decode(self, cursor: str, *, argument: str) -> P:
         """The position a cursor of this list names; anything else is BAD_USER_INPUT."""
-        elements = _elements(cursor)
+        elements = _elements(cursor, self.longest)
         if elements is None or len(elements) != len(self.fields) + 1 or elements[0] != self.kind:
             raise not_a_cursor(argument)
         values = []
@@ -160,8 +180,8 @@ def not_a_cursor(argument: str) -> BadUserInput:
     return BadUserInput(f"{argument}: not a cursor of this list", argument=argument)
 
 
-def _elements(cursor: str) -> list[object] | None:
-    if len(cursor) > MAX_CURSOR_LENGTH:
+def _elements(cursor: str, longest: int) -> list[object] | None:
+    if len(cursor) > longest:  # no cursor of the list is longer: not decoded
         return None
     try:
         padded = cursor + "=" * (-len(cursor) % 4)

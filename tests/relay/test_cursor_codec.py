@@ -90,6 +90,19 @@ def test_text_elements_are_non_empty_storable_and_bounded(name: str) -> None:
 NAMES = CursorCodec("names", (Millis(), Text(64)), Position)
 
 
+@pytest.mark.parametrize("character", ["\U0001f600", "\x01", '"'])
+def test_a_cursor_of_the_longest_text_decodes(character: str) -> None:
+    position = Position(datetime(1, 1, 1, tzinfo=UTC), character * 64)  # the longest time too
+    cursor = NAMES.encode(position)
+    assert len(cursor) <= NAMES.longest
+    assert NAMES.decode(cursor, argument="after") == position
+
+
+def test_a_cursor_longer_than_any_of_its_list_is_not_decoded() -> None:
+    with pytest.raises(BadUserInput):
+        NAMES.decode("W" * (NAMES.longest + 1), argument="after")
+
+
 def _written_by_the_standard_library(*elements: object) -> str:
     """A cursor as the codec wrote it before orjson: clients hold cursors written so."""
     raw = json.dumps(list(elements), separators=(",", ":"), ensure_ascii=False)

@@ -82,6 +82,13 @@ async def test_sensors_cursor_stays_valid_when_earlier_sensors_change(api: Api) 
     assert rest["sensors"]["pageInfo"]["hasPreviousPage"] is True
 
 
+async def test_sensors_pages_past_titles_of_the_longest_encoding(api: Api) -> None:
+    # 200 characters of 4 UTF-8 bytes each: a cursor of over 1,024 characters.
+    titles = ["\U0001f600" * 200, "\U0001f600" * 199 + "\U0001f601", "\U0001f601" * 200]
+    await _sensors_with_counts(api, dict.fromkeys(titles, 0))
+    assert await _walk(api, 1) == [[title] for title in titles]
+
+
 async def test_sensors_rejects_a_cursor_of_another_order(api: Api) -> None:
     await _sensors_with_counts(api, {"a": 0, "b": 0})
     first = await api.data(PAGE, {"first": 1})
