@@ -128,11 +128,13 @@ class GraphQLView:
             errors = [masked(error) for error in errors]
         note_error_codes(record, errors)
         response: dict[str, Any] = {"data": data}
+        ran = built[0].mutations_ran if built else ()
         if errors:
             response["errors"] = [error.formatted for error in errors]
+            if ran:  # a later field's error may null `data`: name the writes that stand
+                extensions = {**(extensions or {}), "mutationsRan": list(ran)}
         if extensions:
             response["extensions"] = extensions
-        ran = built[0].mutations_ran if built else ()
         return graphql_answer(response, accept, self.max_response_bytes, headers, ran)
 
     def _context(self, scope: Scope) -> Context:

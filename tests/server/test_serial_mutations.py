@@ -46,3 +46,31 @@ async def test_a_later_record_sensor_events_payload_sees_the_earlier_write(api: 
     created = await api.data('mutation { createSensor(title: "S") { id } }')
     data = await api.data(TWO_EVENTS, {"id": created["createSensor"]["id"]})
     assert [data["a"]["sensors"], data["b"]["sensors"]] == [[{"count24h": 2}], [{"count24h": 5}]]
+
+
+CREATE_THEN_FAIL = """mutation {
+  a: createSensor(title: "kept") { title }
+  b: renameSensor(id: "65f000000000000000000000", title: "x") { title }
+  c: createSensor(title: "never") { title }
+}"""
+
+
+async def test_mutations_ran_names_the_writes_that_stand_when_a_later_field_fails(
+    api: Api,
+) -> None:
+    body = await api.post(CREATE_THEN_FAIL)
+    # `b` is non-null: its NOT_FOUND nulls `data`, which alone would hide that `a` stored.
+    assert body["data"] is None
+    assert [e["extensions"]["code"] for e in body["errors"]] == ["NOT_FOUND"]
+    assert body["extensions"]["mutationsRan"] == ["a"]
+    stored = await api.data("{ sensors { edges { node { title } } } }")
+    assert stored["sensors"]["edges"] == [{"node": {"title": "kept"}}]
+
+
+async def test_mutations_ran_is_absent_when_nothing_failed_or_nothing_ran(api: Api) -> None:
+    fine = await api.post('mutation { createSensor(title: "t") { title } }')
+    failed = await api.post(
+        'mutation { renameSensor(id: "65f000000000000000000000", title: "x") { title } }'
+    )
+    assert "extensions" not in fine
+    assert "extensions" not in failed
