@@ -104,9 +104,11 @@ class GuardedProtocol(RequestDeadlineProtocol):
         if not self._refused:
             super().on_message_complete()
 
-    def on_response_complete(self) -> None:
-        self._head_bytes = 0  # the next request on this connection: its head counts anew
-        super().on_response_complete()
+    def on_message_begin(self) -> None:
+        # A request's head counts from its first byte: not from the answer before it, which
+        # may go out before that request's body is read (a 405, a 413), the body still coming.
+        self._head_bytes = 0
+        super().on_message_begin()
 
     def _refuse_head(self) -> None:
         self._refused = True

@@ -91,3 +91,36 @@ async def test_server_protocol_answers_past_the_concurrency_limit_as_graphql(
     assert head.startswith(b"HTTP/1.1 503")
     assert b"retry-after: 1" in head.lower()
     assert json.loads(body)["errors"][0]["extensions"] == {"code": "SERVICE_UNAVAILABLE"}
+
+
+async def _read_answer(reader: asyncio.StreamReader) -> bytes:
+    """One answer's status line, read whole (its body by its content-length)."""
+    head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 5)
+    length = next(
+        int(line.split(b":", 1)[1])
+        for line in head.lower().split(b"\r\n")
+        if line.startswith(b"content-length:")
+    )
+    await asyncio.wait_for(reader.readexactly(length), 5)
+    return head.split(b"\r\n")[0]
+
+
+async def test_server_protocol_counts_no_body_of_an_early_answer_as_the_next_head(
+    database: Database,
+) -> None:
+    # A PUT is answered 405 before its body is read; the body, four times the head bound,
+    # still arrives, and the next request on the connection is answered as any other.
+    body = b"a" * (4 * HEAD_LIMIT)
+    put = b"PUT /graphql HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n" % len(body)
+    async with server(database) as (host, port):
+        reader, writer = await asyncio.open_connection(host, port)
+        writer.write(put)
+        first = await _read_answer(reader)
+        for start in range(0, len(body), HEAD_LIMIT):  # as a client streams it
+            writer.write(body[start : start + HEAD_LIMIT])
+            await writer.drain()
+            await asyncio.sleep(0.02)
+        writer.write(request_with_pad(0))
+        second = await _read_answer(reader)
+        writer.close()
+    assert (first, second) == (b"HTTP/1.1 405 Method Not Allowed", b"HTTP/1.1 200 OK")
