@@ -3,7 +3,8 @@
 `choose` gives three answers at once, each as arraygraph has always given them:
 - a refusal, `OperationRefused`: nothing of the request can run, and GraphQL over HTTP answers
   400 (`BAD_REQUEST`): no query, an `operationName` the document lacks, a document without
-  operations, or a kind the HTTP method may not run (a mutation over GET). Strawberry's wording
+  operations; or 405 (`METHOD_NOT_ALLOWED`, as the spec requires) for a kind the HTTP method
+  may not run (a mutation over GET). Strawberry's wording
   is kept: the operation's kind is that of the named operation, or of the first one when none
   is named.
 - the spec's GetOperation, as a request error (HTTP 200 with `OPERATION_RESOLUTION_FAILURE`):
@@ -35,11 +36,12 @@ KINDS_BY_METHOD: dict[str, frozenset[str]] = {
 
 
 class OperationRefused(Exception):
-    """Nothing of the request runs; `reason` is the transport's answer (HTTP 400)."""
+    """Nothing of the request runs; `reason` is the transport's answer, with its HTTP `status`."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, status: int = 400) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.status = status
 
 
 def _operations(document: DocumentNode) -> list[OperationDefinitionNode]:
@@ -71,7 +73,7 @@ def choose(document: DocumentNode, name: str | None, method: str) -> Choice:
     kind = _KINDS[chosen.operation]
     allowed: Collection[str] = KINDS_BY_METHOD.get(method, ())
     if kind not in allowed:
-        raise OperationRefused(f"{PLURALS[kind]} are not allowed when using {method}")
+        raise OperationRefused(f"{PLURALS[kind]} are not allowed when using {method}", 405)
     if name is None and len(operations) > 1:
         return Choice(None, [_unresolved(SEVERAL)])
     return Choice((chosen.name.value if chosen.name else None, kind), [])

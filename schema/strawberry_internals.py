@@ -261,6 +261,6 @@ async def execute_with_extensions(
     except CannotGetOperationTypeError as exc:
         raise OperationRefused(exc.as_http_error_reason()) from exc
     except InvalidOperationTypeError as exc:
-        raise OperationRefused(exc.as_http_error_reason(method)) from exc
+        raise OperationRefused(exc.as_http_error_reason(method), 405) from exc
     except MissingQueryError as exc:
         raise OperationRefused(NO_QUERY) from exc

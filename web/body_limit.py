@@ -6,6 +6,7 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from web.http_protocol import client_left
+from web.request_log import record_of
 
 
 class BodyLimit:
@@ -49,6 +50,9 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
     async def _reject(self, scope: Scope, receive: Receive, send: Send) -> None:
+        record = record_of(scope)
+        if record is not None:
+            record.note_error_codes(["LIMIT_EXCEEDED"])
         error = {
             "message": f"Request body is larger than {self.max_bytes} bytes",
             "extensions": {"code": "LIMIT_EXCEEDED"},

@@ -74,7 +74,7 @@ class GraphQLView:
         try:
             answer = await self._answer(scope, receive, head)
         except TransportError as error:
-            answer = transport_error(error.status, error.reason, head.accept)
+            answer = transport_error(error.status, error.reason, head.accept, record_of(scope))
         except ClientDisconnect:
             client_left(scope)
             return
@@ -84,7 +84,7 @@ class GraphQLView:
         method = scope["method"]
         if method == "POST":
             if not is_json(head.content_type):
-                raise TransportError(400, "Unsupported content type")
+                raise TransportError(415, "Unsupported content type")
             sent = from_body(await read_body(receive))
         elif method == "GET":
             params = QueryParams(scope["query_string"])
@@ -121,7 +121,7 @@ class GraphQLView:
             try:
                 outcome = await self.runner.run(operation, method=method, context=context)
             except OperationRefused as refused:
-                raise TransportError(400, refused.reason) from None
+                raise TransportError(refused.status, refused.reason) from None
             note_operation(record, outcome.operation)
             data, errors, extensions = outcome.data, outcome.errors, outcome.extensions
         if errors:  # the schema gave every error its code; unexpected ones leave masked

@@ -26,7 +26,7 @@ import orjson
 from starlette.types import Scope, Send
 
 from schema.response_size import bounded_response
-from web.request_log import record_of
+from web.request_log import RequestRecord, record_of
 
 CLIENT_CLOSED_REQUEST = 499
 
@@ -61,9 +61,38 @@ def encode(data: object) -> bytes:
         return json.dumps(data, ensure_ascii=True).encode("ascii")
 
 
+# What `Accept` may name for each answer type; a wildcard is the legacy type's.
+_ACCEPTED_AS = {GRAPHQL_RESPONSE: GRAPHQL_RESPONSE, JSON: JSON, "application/*": JSON, "*/*": JSON}
+
+
 def media_type(accept: str | None) -> str:
-    """The response's media type: graphql-response+json when the client accepts it."""
-    return GRAPHQL_RESPONSE if accept and GRAPHQL_RESPONSE in accept else JSON
+    """The response's media type: graphql-response+json when the client accepts it at least as
+    much as application/json (by `q`; `q=0` is not acceptable), else the legacy type."""
+    if not accept or GRAPHQL_RESPONSE not in accept.lower():
+        return JSON
+    best, best_q = JSON, 0.0
+    for entry in accept.split(","):
+        media, *parameters = entry.split(";")
+        kind = _ACCEPTED_AS.get(media.strip().lower())
+        if kind is None:
+            continue
+        q = _quality(parameters)
+        if q > best_q or (q == best_q > 0 and kind == GRAPHQL_RESPONSE):
+            best, best_q = kind, q
+    return best
+
+
+def _quality(parameters: Sequence[str]) -> float:
+    """A media range's `q` (1 when absent; one that is not a number in [0, 1] counts as 0)."""
+    for parameter in parameters:
+        name, _, value = parameter.partition("=")
+        if name.strip().lower() == "q":
+            try:
+                q = float(value.strip())
+            except ValueError:
+                return 0.0
+            return q if 0.0 <= q <= 1.0 else 0.0
+    return 1.0
 
 
 def is_request_error(response: dict[str, Any]) -> bool:
@@ -108,8 +137,13 @@ def graphql_answer(
     return Answer(status, body, media, headers)
 
 
-def transport_error(status: int, reason: str, accept: str | None) -> Answer:
+def transport_error(
+    status: int, reason: str, accept: str | None, record: RequestRecord | None = None
+) -> Answer:
+    """A refusal of the request itself, as a GraphQL response (its code in the request log)."""
     code = TRANSPORT_CODES.get(status, "BAD_REQUEST")
+    if record is not None:
+        record.note_error_codes([code])
     body = {"errors": [{"message": reason, "extensions": {"code": code}}]}
     headers = ((b"allow", b"GET, POST"),) if status == 405 else ()
     return Answer(status, encode(body), media_type(accept), headers)

@@ -87,6 +87,20 @@ async def test_request_log_line_names_the_operation_a_persisted_query_stands_for
     assert (line["operation_name"], line["operation_type"]) == ("Persisted", "query")
 
 
+async def test_request_log_line_of_a_refused_request_names_its_code(
+    api: Api, request_log: LogLines
+) -> None:
+    await api.client.put("/graphql", content=b"{}")
+    await api.client.post("/graphql", content=b"{}", headers={"content-type": "text/plain"})
+    await api.client.post("/graphql", content=b"x" * (2 * 1024 * 1024))  # over 1 MiB
+    found = [(line["status"], line["error_codes"]) for line in request_log.lines()[-3:]]
+    assert found == [
+        (405, ["METHOD_NOT_ALLOWED"]),
+        (415, ["UNSUPPORTED_MEDIA_TYPE"]),
+        (413, ["LIMIT_EXCEEDED"]),
+    ]
+
+
 async def test_request_log_line_of_another_route_has_no_operation(
     api: Api, request_log: LogLines
 ) -> None:

@@ -60,6 +60,28 @@ async def test_http_graphql_response_json_answers_field_errors_with_200(api: Api
     assert body["data"] is None and error_codes(body) == ["NOT_FOUND"]
 
 
+@pytest.mark.parametrize(
+    ("accept", "answered"),
+    [
+        (f"{GRAPHQL_RESPONSE}, application/json", GRAPHQL_RESPONSE),
+        (f"{GRAPHQL_RESPONSE};q=0, application/json", "application/json"),
+        (f"application/json;q=1, {GRAPHQL_RESPONSE};q=0.1", "application/json"),
+        (f"{GRAPHQL_RESPONSE};q=0.5, */*;q=0.9", "application/json"),
+        (f"{GRAPHQL_RESPONSE};q=0.9, application/json;q=0.5", GRAPHQL_RESPONSE),
+        ("Application/GraphQL-Response+JSON", GRAPHQL_RESPONSE),  # media types ignore case
+        (f"{GRAPHQL_RESPONSE};q=x", "application/json"),  # a q that is no number
+    ],
+)
+async def test_http_answers_the_media_type_the_client_prefers_by_q(
+    api: Api, accept: str, answered: str
+) -> None:
+    response = await api.client.post(
+        "/graphql", json={"query": "{ nope }"}, headers={"accept": accept}
+    )
+    assert response.headers["content-type"] == answered
+    assert response.status_code == (400 if answered == GRAPHQL_RESPONSE else 200)
+
+
 async def test_http_application_json_keeps_200_for_request_errors(api: Api) -> None:
     response = await api.client.post("/graphql", json={"query": "{ nope }"})
     assert response.status_code == 200

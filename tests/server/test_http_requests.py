@@ -1,7 +1,7 @@
 """What a GraphQL request over HTTP may be (web/graphql_request.py, schema/operation_choice.py):
 the body's media type and shape, a GET's parameters, the method, and the operation a document
-holds for it. Every refusal is a 400 (405 for a method) GraphQL response with a code, and runs
-nothing.
+holds for it. Every refusal is a 400 GraphQL response with a code (405 for a method, or a
+mutation over GET; 415 for a body that is not JSON), and runs nothing.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ COUNT = "query($n: Int) { sensors(first: $n) { totalCount } }"
 def _refused(response: httpx.Response, reason: str, status: int = 400) -> None:
     assert response.status_code == status
     body: dict[str, Any] = response.json()
-    code = {400: "BAD_REQUEST", 405: "METHOD_NOT_ALLOWED"}[status]
+    code = {400: "BAD_REQUEST", 405: "METHOD_NOT_ALLOWED", 415: "UNSUPPORTED_MEDIA_TYPE"}[status]
     assert body == {"errors": [{"message": reason, "extensions": {"code": code}}]}
 
 
@@ -33,7 +33,7 @@ async def test_http_a_body_that_is_not_json_by_its_media_type_is_refused(
     response = await api.client.post(
         "/graphql", content=b'{"query": "{ __typename }"}', headers={"content-type": content_type}
     )
-    _refused(response, "Unsupported content type")
+    _refused(response, "Unsupported content type", 415)
 
 
 async def test_http_a_json_media_type_is_read_in_any_case(api: Api) -> None:
@@ -89,7 +89,7 @@ async def test_http_get_refuses_variables_that_are_not_a_json_object(
 async def test_http_get_refuses_a_mutation_with_the_reason(api: Api) -> None:
     query = 'mutation { createSensor(title: "x") { id } }'
     response = await api.client.get("/graphql", params={"query": query})
-    _refused(response, "mutations are not allowed when using GET")
+    _refused(response, "mutations are not allowed when using GET", 405)
     assert await api.collection("sensors").count_documents({}) == 0
 
 
