@@ -126,7 +126,9 @@ def forged_global_ids() -> st.SearchStrategy[str]:
     key = st.lists(
         json_values | st.sampled_from(["u1", "o1", "5a934e000102030405000000"]), max_size=3
     )
-    parts = st.tuples(st.sampled_from(NODE_TYPES), key).map(lambda p: [p[0], *p[1]])
+    typed = st.tuples(st.sampled_from(NODE_TYPES), key).map(lambda p: [p[0], *p[1]])
+    # A list led by anything at all: `[[1]]` once reached a lookup by an unhashable type.
+    parts = typed | st.lists(json_values, min_size=1, max_size=3)
     return parts.map(lambda p: base64url(json.dumps(p).encode()))
 
 
