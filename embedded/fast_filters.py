@@ -1,12 +1,15 @@
 """Query filters of the commonest shape decided in Python, as an index would decide them.
 
-A filter whose every condition is a top-level field compared (`value`, `$eq`, `$ne`, `$lt`,
-`$lte`, `$gt`, `$gte`) with a string, an ObjectId, an integer or a date is decided here for
-each document whose field holds a value of the same type: for such pairs BSON's order is
-Python's (strings by code point, as UTF-8 bytes order them; ObjectIds by bytes). Any other
-document (the field missing, an array, another type) goes to mongomock-ng's matcher, so the
-answer is always the server's; only the cost changes: a scan of a collection of such
-documents costs microseconds a document instead of tens.
+A filter whose every condition is a field (top-level, or a path through subdocuments such as
+`_id.k`) compared (`value`, `$eq`, `$ne`, `$lt`, `$lte`, `$gt`, `$gte`) with a string, an
+ObjectId, an integer or a date, or held to an `$in` of strings, ObjectIds or integers (of one
+type), is decided here for each document whose field holds a value of the same type: for such
+pairs BSON's order and equality are Python's (strings by code point, as UTF-8 bytes order
+them; ObjectIds by bytes), and an `$in` is a set lookup (mongomock-ng compares each value in
+turn: a read of thousands of rollup keys cost seconds). Any other document (the field missing,
+an array on the path, another type) goes to mongomock-ng's matcher, so the answer is always
+the server's; only the cost changes: a scan of a collection of such documents costs
+microseconds a document instead of tens.
 """
 
 from __future__ import annotations
@@ -30,38 +33,61 @@ COMPARISONS: dict[str, Callable[[Any, Any], bool]] = {
     "$gt": operator.gt,
     "$gte": operator.ge,
 }
-Condition = tuple[str, Callable[[Any, Any], bool], Any]  # (field, comparison, value)
+# (path, comparison, value, the type the field's value must have for the comparison to decide)
+Condition = tuple[tuple[str, ...], Callable[[Any, Any], bool], Any, type]
 _MISSING = object()
+_HASHED = (str, ObjectId, int)  # `$in` values: equal exactly when Python's are, by type
 
 
 def _plain(value: Any) -> bool:
     return type(value) in (str, ObjectId, int, datetime)
 
 
+def _contained(held: Any, values: frozenset[Any]) -> bool:
+    return held in values
+
+
+def _condition(path: tuple[str, ...], name: str, value: Any) -> Condition | None:
+    if name == "$in":
+        kinds = {type(item) for item in value} if type(value) is list else None
+        if not kinds or len(kinds) != 1 or not kinds <= set(_HASHED):
+            return None
+        return (path, _contained, frozenset(value), kinds.pop())
+    if name not in COMPARISONS or not _plain(value):
+        return None
+    return (path, COMPARISONS[name], value, type(value))
+
+
 def conditions(filter: Mapping[str, Any]) -> list[Condition] | None:
     """The filter as conditions this module decides, or None when it has another shape."""
     found: list[Condition] = []
     for field, wanted in filter.items():
-        if field.startswith("$") or "." in field or not field:
+        path = tuple(field.split("."))
+        if field.startswith("$") or not all(path):
             return None
         if _plain(wanted):
-            found.append((field, operator.eq, wanted))
+            found.append((path, operator.eq, wanted, type(wanted)))
             continue
         if not isinstance(wanted, Mapping) or not wanted:
             return None
         for name, value in wanted.items():
-            if name not in COMPARISONS or not _plain(value):
+            condition = _condition(path, name, value)
+            if condition is None:
                 return None
-            found.append((field, COMPARISONS[name], value))
+            found.append(condition)
     return found
 
 
 def _decided(doc: Document, checks: list[Condition]) -> bool | None:
     """Whether `doc` matches, or None when a field holds a value this module does not
-    compare (then mongomock-ng decides)."""
-    for field, compare, value in checks:
-        held = doc.get(field, _MISSING)
-        if type(held) is not type(value):
+    compare, or its path crosses anything but subdocuments (then mongomock-ng decides)."""
+    for path, compare, value, kind in checks:
+        held: Any = doc
+        for part in path:
+            if type(held) is not dict:
+                return None
+            held = held.get(part, _MISSING)
+        if type(held) is not kind:
             return None
         if not compare(held, value):
             return False

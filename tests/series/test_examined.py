@@ -93,3 +93,17 @@ async def test_record_observations_of_one_examines_its_three_rollups(api: Api, h
     await _weather(api, hours)
     one = observation(_iso(START), "weather", {"station": "north"}, temperature=1.0)
     assert await api.examines(RECORD, {"o": [one]}) == {"series": 3}
+
+
+@pytest.mark.parametrize(("hours", "rollups"), [(2, 8), (1_000, 2_088)])
+async def test_series_total_over_eleven_centuries_examines_each_rollup_once(
+    api: Api, hours: int, rollups: int
+) -> None:
+    # 1900 to 2999 names some 13,000 month documents a station, more than the measurement has
+    # rollups: the index is read for the measurement alone, and the keys checked by hashing.
+    await _weather(api, hours)
+    centuries = {"from": "1900-01-01T00:00:00Z", "to": "2999-12-31T00:00:00Z"}
+    variables = {**DAY, **centuries, "fields": ["temperature"]}
+    assert await api.examines(TOTAL, variables) == {"series": rollups, "measurements": 1}
+    [total] = (await api.data(TOTAL, variables))["seriesTotal"]
+    assert total["count"] == 2 * hours
