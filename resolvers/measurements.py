@@ -114,14 +114,29 @@ async def _check_all(ctx: Context, pending: dict[str, tuple[set[str], set[str]]]
             raise _refused(entry.name, len(entry.fields), len(entry.tag_keys))
 
 
+def _check_alone(named: dict[str, tuple[set[str], set[str]]]) -> None:
+    """Refuse a call that names more than a measurement may hold by itself, before any command:
+    a new measurement's entry would otherwise be created, empty, by the refused call."""
+    for measurement, (fields, keys) in named.items():
+        if len(fields) > MAX_FIELDS_PER_MEASUREMENT or len(keys) > MAX_TAG_KEYS_PER_MEASUREMENT:
+            raise LimitExceeded(
+                f"observations: measurement {measurement!r} may have at most "
+                f"{MAX_FIELDS_PER_MEASUREMENT} fields and {MAX_TAG_KEYS_PER_MEASUREMENT} tag keys; "
+                f"this call names {len(fields)} and {len(keys)}; nothing was written",
+                argument="observations",
+            )
+
+
 async def register(ctx: Context, observations: Sequence[Observation]) -> None:
     """Put every new name in the catalogue and every new tag value, or refuse the call before
     any data is written: a command per measurement with new names (at once), one more to check
     them all first when there are several, and one for the new tag values."""
     known = known_names(ctx)
+    named = _names(observations)
+    _check_alone(named)
     pending = {
         measurement: (fields, keys)
-        for measurement, (fields, keys) in _names(observations).items()
+        for measurement, (fields, keys) in named.items()
         if not known.knows(measurement, fields, keys)
     }
     if len(pending) > 1:

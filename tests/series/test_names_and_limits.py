@@ -91,6 +91,19 @@ async def test_a_measurement_with_every_field_it_may_have_refuses_one_more(api: 
     assert "nothing was written" in body["errors"][0]["message"]
 
 
+async def test_a_new_measurement_refused_for_its_fields_is_not_created(api: Api) -> None:
+    half = MAX_FIELDS_PER_MEASUREMENT // 2 + 4
+    first, second = observation(AT, "fresh"), observation(AT, "fresh")
+    first["fields"] = [{"name": f"a{i}", "value": 1} for i in range(half)]
+    second["fields"] = [{"name": f"b{i}", "value": 1} for i in range(half)]
+    body = await assert_rejected(
+        api, RECORD, {"o": [first, second]}, code="LIMIT_EXCEEDED", argument="observations"
+    )
+    assert "nothing was written" in body["errors"][0]["message"]
+    found = await api.data('{ measurement(name: "fresh") { name } measurements { name } }')
+    assert found == {"measurement": None, "measurements": []}
+
+
 @pytest.mark.parametrize("value", ["NaN", "Infinity", "-Infinity"])
 async def test_a_non_finite_value_is_bad_user_input(api: Api, value: str) -> None:
     await record(api, observation(AT, v=1))
