@@ -85,7 +85,7 @@ def _question(
         measurement=series_input.measurement_name(measurement, argument="measurement"),
         tags=series_input.tags(tags or (), argument="tags"),
         start=whole_minute(series_input.moment(start, argument="from")),
-        end=whole_minute(series_input.moment(end, argument="to")),
+        end=whole_minute(series_input.moment(end, argument="to", end=True)),
         fields=series_input.field_names(fields),
     )
     if question.end <= question.start:

@@ -1,8 +1,9 @@
 """Checks of time-series input: names, tags, fields and values, before anything is written.
 
-A value of the wrong shape (a bad name, an over-long tag value, a non-finite number) is
-BAD_USER_INPUT; a count beyond a declared limit (tags, fields, observations) is
-LIMIT_EXCEEDED. Either way the whole call writes nothing.
+A value of the wrong shape (a bad name, an over-long tag value, a non-finite number), or more
+tags, fields or observations than one call may send, is BAD_USER_INPUT (more names than a
+measurement may hold is LIMIT_EXCEEDED, `resolvers/measurements.py`). Either way the whole call
+writes nothing.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Protocol
 
 from resolvers import validation
@@ -28,6 +29,7 @@ from settings import (
 from store.series import Observation
 
 NAME = re.compile(SERIES_NAME_PATTERN)
+_YEARS_END = datetime(MAX_SERIES_YEAR + 1, 1, 1, tzinfo=UTC)  # an end may name this instant
 
 
 class TagArgs(Protocol):
@@ -74,13 +76,15 @@ def measurement_name(value: str, *, argument: str) -> str:
     return name(own, argument=argument)
 
 
-def moment(value: datetime, *, argument: str) -> datetime:
-    if not MIN_SERIES_YEAR <= value.year <= MAX_SERIES_YEAR:
-        raise BadUserInput(
-            f"{argument}: must be between {MIN_SERIES_YEAR} and {MAX_SERIES_YEAR}",
-            argument=argument,
-        )
-    return value
+def moment(value: datetime, *, argument: str, end: bool = False) -> datetime:
+    """A time within the series' years; an `end` (excluded from its range) may also be the
+    instant they end, so that their last minute can be read."""
+    if MIN_SERIES_YEAR <= value.year <= MAX_SERIES_YEAR or (end and value == _YEARS_END):
+        return value
+    last = f"the start of {MAX_SERIES_YEAR + 1}" if end else str(MAX_SERIES_YEAR)
+    raise BadUserInput(
+        f"{argument}: must be between {MIN_SERIES_YEAR} and {last}", argument=argument
+    )
 
 
 def tags(given: Sequence[TagArgs], *, argument: str) -> tuple[tuple[str, str], ...]:

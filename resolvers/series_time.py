@@ -30,15 +30,6 @@ class Granularity(Enum):
 
 
 # The longest each point can be, to bound the number of points before computing them.
-_SHORTEST = {
-    Granularity.MINUTE: MINUTE,
-    Granularity.HOUR: HOUR,
-    Granularity.DAY: timedelta(hours=23),
-    Granularity.WEEK: timedelta(days=7) - HOUR,
-    Granularity.MONTH: timedelta(days=28) - HOUR,
-}
-
-
 @cache
 def _zone_names() -> frozenset[str]:
     # The IANA zones only: not the system's `localtime`, not `Factory`, not a directory.
@@ -80,12 +71,12 @@ def _first_day(start: datetime, granularity: Granularity, zone: ZoneInfo) -> dat
 
 
 def _calendar_starts(
-    start: datetime, end: datetime, granularity: Granularity, zone: ZoneInfo
+    start: datetime, end: datetime, granularity: Granularity, zone: ZoneInfo, most: int
 ) -> list[datetime]:
     first = _first_day(start, granularity, zone)
     starts: list[datetime] = []
     step = 0
-    while True:
+    while len(starts) < most:
         if granularity is Granularity.MONTH:
             day = _add_months(first, step)
         else:
@@ -96,6 +87,7 @@ def _calendar_starts(
         if not starts or moment > starts[-1]:
             starts.append(moment)
         step += 1
+    return starts
 
 
 def _next_local_hour(moment: datetime, zone: ZoneInfo) -> datetime:
@@ -110,14 +102,14 @@ def _next_local_hour(moment: datetime, zone: ZoneInfo) -> datetime:
 
 
 def _clock_starts(
-    start: datetime, end: datetime, granularity: Granularity, zone: ZoneInfo
+    start: datetime, end: datetime, granularity: Granularity, zone: ZoneInfo, most: int
 ) -> list[datetime]:
     local = start.astimezone(zone).replace(second=0, microsecond=0)
     if granularity is Granularity.HOUR:
         local = local.replace(minute=0)
     moment = whole_minute(local)
-    starts = []
-    while moment < end:
+    starts: list[datetime] = []
+    while moment < end and len(starts) < most:
         starts.append(moment)
         if granularity is Granularity.MINUTE:
             moment += MINUTE
@@ -130,13 +122,11 @@ def point_starts(
     start: datetime, end: datetime, granularity: Granularity, zone: ZoneInfo, *, limit: int
 ) -> list[datetime]:
     """The starts s0 <= start < s1 < ... < end of the points covering [start, end), in UTC;
-    more than `limit` of them is LIMIT_EXCEEDED (checked before any is computed)."""
-    if (end - start) / _SHORTEST[granularity] > limit + 1:
-        raise _too_many(limit)
-    if granularity in (Granularity.MINUTE, Granularity.HOUR):
-        starts = _clock_starts(start, end, granularity, zone)
-    else:
-        starts = _calendar_starts(start, end, granularity, zone)
+    more than `limit` of them is LIMIT_EXCEEDED, found by computing one past the limit at
+    most (whatever the range), so that exactly `limit` points are allowed in any zone."""
+    clock = granularity in (Granularity.MINUTE, Granularity.HOUR)
+    computed = _clock_starts if clock else _calendar_starts
+    starts = computed(start, end, granularity, zone, limit + 1)
     if len(starts) > limit:
         raise _too_many(limit)
     return starts

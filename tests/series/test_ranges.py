@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from tests.series.support import SERIES, TOTAL, observation, record, sums
+import pytest
+
+from tests.series.support import RECORD, SERIES, TOTAL, observation, record, sums
 from tests.support import Api, assert_rejected
 
 
@@ -146,6 +148,38 @@ async def test_ten_thousand_points_of_one_field_are_one_answer(api: Api) -> None
     )  # fmt: skip
     assert len(data["series"]) == 10_000
     assert data["series"][0]["values"][0]["sum"] == 1
+
+
+@pytest.mark.parametrize(
+    ("granularity", "end", "past_end"),
+    [  # 10,000 points from 1900-01-01 (a Monday), and one more
+        ("DAY", "1927-05-20T00:00:00Z", "1927-05-21T00:00:00Z"),
+        ("WEEK", "2091-08-27T00:00:00Z", "2091-09-03T00:00:00Z"),
+        ("MONTH", "2733-05-01T00:00:00Z", "2733-06-01T00:00:00Z"),
+    ],
+)
+async def test_ten_thousand_points_of_any_calendar_granularity_are_one_answer(
+    api: Api, granularity: str, end: str, past_end: str
+) -> None:
+    await record(api, observation("1900-01-01T00:00:00Z", v=1))
+    span = {"m": "m", "g": granularity, "fields": ["v"], "from": "1900-01-01T00:00:00Z"}
+    data = await api.data(SERIES, {**span, "to": end})
+    assert len(data["series"]) == 10_000
+    await assert_rejected(
+        api, SERIES, {**span, "to": past_end}, code="LIMIT_EXCEEDED", argument="granularity"
+    )
+
+
+async def test_the_last_minute_of_the_years_a_series_keeps_can_be_read(api: Api) -> None:
+    await record(api, observation("2999-12-31T23:59:30Z", v=1))
+    span = {"m": "m", "from": "2999-12-31T23:00:00Z", "to": "3000-01-01T00:00:00Z"}
+    assert sums((await api.data(TOTAL, span))["seriesTotal"]) == {"v": 1}
+    past = {**span, "to": "3000-01-01T00:01:00Z"}
+    await assert_rejected(api, TOTAL, past, code="BAD_USER_INPUT", argument="to")
+    at = observation("3000-01-01T00:00:00Z", v=1)  # a time to record: 2999 at the latest
+    await assert_rejected(
+        api, RECORD, {"o": [at]}, code="BAD_USER_INPUT", argument="observations[0].at"
+    )
 
 
 async def test_points_times_fields_over_the_values_limit_is_limit_exceeded(api: Api) -> None:
