@@ -121,8 +121,16 @@ def parse_datetime(value: Any) -> datetime:
             pass
         else:
             if parsed.tzinfo is not None and ("T" in value or " " in value):
-                return stored_time(parsed)
+                return _stored(parsed, value)
     return _parse_written_datetime(value)
+
+
+def _stored(parsed: datetime, value: str) -> datetime:
+    """MongoDB stores milliseconds in UTC: round the same way on the way in."""
+    try:
+        return stored_time(parsed)
+    except OverflowError:  # its offset moves it past what a datetime holds: year 1 or 9999
+        raise ValueError(f"DateTime {value!r} is out of range in UTC") from None
 
 
 def _parse_written_datetime(value: Any) -> datetime:
@@ -139,4 +147,4 @@ def _parse_written_datetime(value: Any) -> datetime:
         raise ValueError(f"DateTime {value!r} has no offset: add Z or +hh:mm")
     if "T" not in written and " " not in written:
         raise ValueError(f"DateTime {value!r} needs a time, not only a date")
-    return stored_time(parsed)  # MongoDB stores milliseconds: round the same way on the way in
+    return _stored(parsed, value)

@@ -29,6 +29,8 @@ REFUSED: dict[Any, str] = {
     "": "is not ISO-8601",
     1706695200: "must be an ISO-8601 string",
     None: "must be an ISO-8601 string",
+    "0001-01-01T00:00:00+01:00": "is out of range in UTC",  # no Python words in the message
+    "9999-12-31T23:59:59-01:00": "is out of range in UTC",
 }
 
 
