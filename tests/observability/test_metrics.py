@@ -56,7 +56,7 @@ async def test_metrics_count_a_request_refused_before_the_view(
         response = await api.client.post("/graphql", json={"query": "{ __typename }" + " " * 99})
         assert response.status_code == 413
         scraped = await scrape(api)
-    labels = {"operation": "anonymous", "type": "none", "outcome": "error:HTTP_413"}
+    labels = {"operation": "anonymous", "type": "none", "outcome": "error:LIMIT_EXCEEDED"}
     assert scraped.value(REQUESTS, **labels) == 1
 
 
