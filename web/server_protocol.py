@@ -66,22 +66,25 @@ class GuardedProtocol(RequestDeadlineProtocol):
         # uvicorn's own check would answer first, in plain text: this class makes it instead.
         self.concurrency_limit, self.limit_concurrency = self.limit_concurrency, None
         self._head_bytes: int | None = 0  # None once the current request's head is in
+        self._head_ended = False  # a head ended in the bytes being parsed
         self._refused = False
 
     def data_received(self, data: bytes) -> None:
         if self._refused:
             return  # answered 431: the rest of what the client sends is dropped
-        before = self._head_bytes
+        before, self._head_ended = self._head_bytes, False
         super().data_received(data)
-        if before is None or self._head_bytes is None or self._refused:
-            return  # not in a head, or the head ended in `data` (measured when it ended)
+        if before is None or self._head_ended or self._head_bytes is None or self._refused:
+            # Not in a head, or one ended in `data` (measured when it ended): a next one begun
+            # in `data` (pipelined) counts from the next bytes, as where it starts is not known.
+            return
         self._head_bytes = before + len(data)
         if self._head_bytes > self.max_head_bytes + REQUEST_LINE_FRAMING:
             self._refuse_head()  # no end yet, and past the bound whatever it holds
 
     def on_headers_complete(self) -> None:
         head = len(self.url) + sum(len(name) + len(value) + 4 for name, value in self.headers)
-        self._head_bytes = None
+        self._head_bytes, self._head_ended = None, True
         if head > self.max_head_bytes:
             self._refuse_head()
             return

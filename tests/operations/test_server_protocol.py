@@ -124,3 +124,23 @@ async def test_server_protocol_counts_no_body_of_an_early_answer_as_the_next_hea
         second = await _read_answer(reader)
         writer.close()
     assert (first, second) == (b"HTTP/1.1 405 Method Not Allowed", b"HTTP/1.1 200 OK")
+
+
+async def test_server_protocol_answers_pipelined_requests_whose_body_passes_the_head_bound(
+    database: Database,
+) -> None:
+    # A POST with a body four times the head bound and the start of the next request in one
+    # write, the rest of that request in another: two ordinary requests, two answers.
+    body = b'{"query": "{ __typename }"}' + b" " * (4 * HEAD_LIMIT)
+    post = b"POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+    post += b"Content-Length: %d\r\n\r\n" % len(body) + body
+    second = request_with_pad(0)
+    async with server(database) as (host, port):
+        reader, writer = await asyncio.open_connection(host, port)
+        writer.write(post + second[:10])
+        await writer.drain()
+        await asyncio.sleep(0.2)
+        writer.write(second[10:])
+        answers = (await _read_answer(reader), await _read_answer(reader))
+        writer.close()
+    assert answers == (b"HTTP/1.1 200 OK", b"HTTP/1.1 200 OK")
