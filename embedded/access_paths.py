@@ -27,8 +27,9 @@ from embedded.index_keys import TOP, Key, Keys
 from embedded.sorted_index import Index
 
 Span = tuple[int, int]  # positions in an index's entries, end excluded
-# Keys of leading fields combined: past this many (or past the index's own entries, if more),
-# fewer fields are used, since finding each key would cost more than reading the entries.
+# Keys of leading fields combined; past this, fewer fields are used: finding a key (two
+# bisections, its span merged) costs several times reading an entry and checking its document
+# (an `$in` by a set lookup, `embedded.fast_filters`).
 _MAX_PREFIXES = 1024
 
 
@@ -136,7 +137,7 @@ def ranges(index: Index, required: Required) -> Ranges | None:
             spans = [index.span(p + _low(i), p + _high(i)) for p in prefixes for i in wanted]
             return Ranges(index, merged(spans), None)
         points = list(dict.fromkeys(interval[0] for interval in wanted))
-        if len(prefixes) * len(points) > max(_MAX_PREFIXES, len(index.entries)):
+        if len(prefixes) * len(points) > _MAX_PREFIXES:
             break
         prefixes = [(*p, key) for p in prefixes for key in points]
     if prefixes == [()]:
