@@ -12,8 +12,10 @@ expression); what mongomock-ng gets right is handed on as literals. The compiled
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
+from decimal import ROUND_HALF_EVEN
 from typing import Any, Final
 
 from bson.decimal128 import Decimal128
@@ -25,13 +27,22 @@ from embedded.rules import BAD_VALUE, OVERFLOW, TYPE_MISMATCH, error_reply
 from embedded.value_expressions import type_name
 
 _NUMERIC_TYPES = (int, float, Int64, Decimal128)
+_PLAIN = (int, float)  # computed here; a Decimal128 among the operands is mongomock-ng's
 SINGLE_NUMERIC_ARGUMENT = 28765  # `$abs`, `$sqrt`, ... of a value that is no number
 ONE_DATE_IN_ADD = 16612
-MOD_BY_ZERO = 16610
+MOD_BY_ZERO, MOD_BY_DECIMAL_ZERO = 16610, 5733415
 MOD_OF_NO_NUMBER = 16611
 ROUNDED_NO_NUMBER = 51081  # `$round` and `$trunc`
+# Two arguments, each refused with its own code: (operator, position) -> code, and its name.
+_SECOND_ARGUMENT_CODES = {
+    ("$pow", 0): (28762, "$pow's base"),
+    ("$pow", 1): (28763, "$pow's exponent"),
+    ("$log", 0): (28756, "$log's argument"),
+    ("$log", 1): (28757, "$log's base"),
+}
 _SINGLE_ARGUMENT = frozenset({"$abs", "$ceil", "$floor", "$sqrt", "$exp", "$ln", "$log10"})
 _ONE_MILLISECOND = timedelta(milliseconds=1)
+_INT64_SPAN = 2.0**63
 
 
 class _Delegated:
@@ -46,8 +57,16 @@ def _numeric(value: Any) -> bool:
     return type(value) is not bool and isinstance(value, _NUMERIC_TYPES)
 
 
+def _plain(operands: Sequence[Any]) -> bool:
+    return all(type(value) in _PLAIN or type(value) is Int64 for value in operands)
+
+
 def _nullish(value: Any) -> bool:
     return value is None or value is NOTHING
+
+
+def _is_zero(value: Any) -> bool:
+    return bool(value.to_decimal() == 0) if type(value) is Decimal128 else bool(value == 0)
 
 
 def _refused(message: str, code: int = TYPE_MISMATCH) -> OperationFailure:
@@ -56,11 +75,24 @@ def _refused(message: str, code: int = TYPE_MISMATCH) -> OperationFailure:
 
 
 def _rounded(milliseconds: int | float) -> int:
-    """A server's `llround`: half away from zero."""
+    """Milliseconds to move a date by, as a server's `llround` gives them (half away from
+    zero); a double no 64-bit integer holds (NaN, infinite) is the server's date overflow."""
     if type(milliseconds) is not float:
         return int(milliseconds)
-    whole = int(abs(milliseconds) + 0.5)
+    if not -_INT64_SPAN <= milliseconds < _INT64_SPAN:  # NaN fails both
+        raise _refused("date overflow", OVERFLOW)
+    size = abs(milliseconds)
+    whole = int(size)
+    whole += size - whole >= 0.5  # not `int(size + 0.5)`: 0.49999999999999994 + 0.5 is 1
     return whole if milliseconds >= 0 else -whole
+
+
+def _whole_decimal(value: Decimal128) -> int:
+    """A Decimal128 as milliseconds to move a date by (the server's `toLong`: ties to even)."""
+    try:
+        return int(value.to_decimal().to_integral_value(ROUND_HALF_EVEN))
+    except (ValueError, ArithmeticError):  # NaN, infinite
+        raise _refused("date overflow", OVERFLOW) from None
 
 
 def _moved(date: datetime, milliseconds: int) -> datetime:
@@ -72,9 +104,11 @@ def _moved(date: datetime, milliseconds: int) -> datetime:
 
 def _add(operator: str, operands: Sequence[Any]) -> Any:
     """`$add`: numbers and at most one date. From the date on, the sum is whole milliseconds:
-    what came before it is rounded as one number, each later double on its own."""
+    what came before it is rounded as one number, each later double on its own (the server's
+    `AddState::addToDateValue`)."""
     date: datetime | None = None
     total: int | float = 0
+    dated = any(isinstance(value, datetime) for value in operands)
     for value in operands:
         if _nullish(value):
             return None
@@ -85,10 +119,12 @@ def _add(operator: str, operands: Sequence[Any]) -> Any:
         elif not _numeric(value):
             raise _refused(f"$add only supports numeric or date types, not {type_name(value)}")
         elif type(value) is Decimal128:
-            return DELEGATED
+            if not dated:
+                return DELEGATED
+            total += _whole_decimal(value)
         else:
             total += value if date is None else _rounded(value)
-    return DELEGATED if date is None else _moved(date, int(total))
+    return total if date is None else _moved(date, int(total))
 
 
 def _multiply(operator: str, operands: Sequence[Any]) -> Any:
@@ -97,23 +133,26 @@ def _multiply(operator: str, operands: Sequence[Any]) -> Any:
             return None
         if not _numeric(value):
             raise _refused(f"$multiply only supports numeric types, not {type_name(value)}")
-    return DELEGATED
+    return math.prod(operands) if _plain(operands) else DELEGATED
 
 
 def _subtract(operator: str, operands: Sequence[Any]) -> Any:
-    """`$subtract`: numbers, two dates (milliseconds apart), or a date less milliseconds."""
+    """`$subtract`: numbers, two dates (a long of milliseconds), or a date less milliseconds
+    (a double rounded by `llround`, as the server's `evaluateSubtract`)."""
     if len(operands) != 2:
         return DELEGATED  # mongomock-ng reports the count
     left, right = operands
     if _nullish(left) or _nullish(right):
         return None
-    if isinstance(left, datetime) and isinstance(right, datetime):
-        return (left - right) // _ONE_MILLISECOND
-    if _numeric(right) and (_numeric(left) or type(right) is Decimal128):
-        return DELEGATED
+    if _numeric(left) and _numeric(right):
+        return left - right if _plain(operands) else DELEGATED
     if isinstance(left, datetime):
+        if isinstance(right, datetime):
+            return Int64((left - right) // _ONE_MILLISECOND)
         if not _numeric(right):
             raise _refused(f"can't $subtract {type_name(right)} from Date")
+        if type(right) is Decimal128:
+            return _moved(left, -_whole_decimal(right))
         return _moved(left, -_rounded(right))
     raise _refused(f"can't $subtract {type_name(right)} from {type_name(left)}")
 
@@ -131,9 +170,10 @@ def _two_numbers(operator: str, operands: Sequence[Any], code: int = TYPE_MISMAT
 def _divide(operator: str, operands: Sequence[Any]) -> Any:
     if not _two_numbers(operator, operands):
         return None if len(operands) == 2 else DELEGATED
-    if operands[1] == 0:
+    dividend, divisor = operands
+    if _is_zero(divisor):
         raise _refused("can't $divide by zero", BAD_VALUE)
-    return DELEGATED
+    return dividend / divisor if _plain(operands) else DELEGATED
 
 
 def _mod(operator: str, operands: Sequence[Any]) -> Any:
@@ -141,13 +181,27 @@ def _mod(operator: str, operands: Sequence[Any]) -> Any:
     if not _two_numbers(operator, operands, MOD_OF_NO_NUMBER):
         return None if len(operands) == 2 else DELEGATED
     dividend, divisor = operands
-    if divisor == 0:
-        raise _refused("can't $mod by zero", MOD_BY_ZERO)
+    if _is_zero(divisor):
+        decimal = Decimal128 in (type(dividend), type(divisor))
+        raise _refused("can't $mod by zero", MOD_BY_DECIMAL_ZERO if decimal else MOD_BY_ZERO)
+    if not _plain(operands):
+        return DELEGATED
     if not (isinstance(dividend, int) and isinstance(divisor, int)):
-        return DELEGATED  # doubles: mongomock-ng's `math.fmod`, as a server's
+        return math.fmod(dividend, divisor)  # doubles: C's fmod, as a server's
     remainder = abs(dividend) % abs(divisor)
     remainder = remainder if dividend >= 0 else -remainder
     return Int64(remainder) if Int64 in (type(dividend), type(divisor)) else remainder
+
+
+def _each_numeric(operator: str, operands: Sequence[Any]) -> Any:
+    """`$pow` and `$log`: two numbers, each refused with its own code."""
+    if len(operands) != 2 or any(_nullish(value) for value in operands):
+        return DELEGATED if len(operands) != 2 else None
+    for position, value in enumerate(operands):
+        if not _numeric(value):
+            code, name = _SECOND_ARGUMENT_CODES[(operator, position)]
+            raise _refused(f"{name} must be numeric, not {type_name(value)}", code)
+    return DELEGATED
 
 
 def _single(operator: str, operands: Sequence[Any]) -> Any:
@@ -176,6 +230,8 @@ _COMPUTED: dict[str, Computed] = {
     "$subtract": _subtract,
     "$divide": _divide,
     "$mod": _mod,
+    "$pow": _each_numeric,
+    "$log": _each_numeric,
     "$round": _rounding,
     "$trunc": _rounding,
     **{operator: _single for operator in _SINGLE_ARGUMENT},

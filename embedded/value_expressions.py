@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bson import ObjectId
+from bson.decimal128 import Decimal128
 from bson.int64 import Int64
 from pymongo.errors import OperationFailure
 
@@ -34,7 +35,7 @@ _PICKED_AS_THEY_ARE = frozenset({int, float, str, datetime})
 _TYPE_NAMES = {
     str: "string", int: "int", Int64: "long", float: "double", bool: "bool", dict: "object",
     list: "array", type(None): "null", datetime: "date", ObjectId: "objectId",
-    type(NOTHING): "missing",
+    Decimal128: "decimal", type(NOTHING): "missing",
 }  # fmt: skip
 _NOT_OBJECTS = 40400
 

@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from bson.decimal128 import Decimal128
 from pymongo.errors import OperationFailure
 
 from embedded import EmbeddedEngine
@@ -33,6 +34,12 @@ DOC = {"_id": 1, "n": 5, "s": "b", "t": True, "none": None, "when": WHEN, "list"
         ({"$mod": ["$n", 0]}, 16610, "can't $mod by zero"),
         ({"$subtract": ["$when", "$s"]}, 14, "can't $subtract string from Date"),
         ({"$add": ["$when", 1, "$when"]}, 16612, "only one date allowed in an $add expression"),
+        ({"$add": ["$when", float("nan")]}, 15, "date overflow"),
+        ({"$subtract": ["$when", float("inf")]}, 15, "date overflow"),
+        ({"$subtract": ["$s", Decimal128("1")]}, 14, "can't $subtract decimal from string"),
+        ({"$divide": [1, Decimal128("0")]}, 2, "can't $divide by zero"),
+        ({"$pow": ["$t", 2]}, 28762, "$pow's base must be numeric, not bool"),
+        ({"$log": [100, "$s"]}, 28757, "$log's base must be numeric, not string"),
     ],
 )
 async def test_arithmetic_of_a_value_that_is_no_number_is_refused_with_a_servers_code(
@@ -55,6 +62,8 @@ async def test_arithmetic_of_a_value_that_is_no_number_is_refused_with_a_servers
         ({"$add": [0.5, 0.5, "$when"]}, WHEN + timedelta(milliseconds=1)),  # the sum rounded
         ({"$add": ["$when", 0.5, 0.5]}, WHEN + timedelta(milliseconds=2)),  # each rounded
         ({"$subtract": ["$when", 1.5]}, WHEN - timedelta(milliseconds=2)),
+        ({"$add": ["$when", 0.49999999999999994]}, WHEN),  # llround, not int(x + 0.5)
+        ({"$subtract": ["$when", Decimal128("2.5")]}, WHEN - timedelta(milliseconds=2)),
         ({"$subtract": ["$when", {"$literal": WHEN - timedelta(seconds=2)}]}, 2000),
     ],
 )
