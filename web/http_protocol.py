@@ -61,8 +61,12 @@ def encode(data: object) -> bytes:
         return json.dumps(data, ensure_ascii=True).encode("ascii")
 
 
-# What `Accept` may name for each answer type; a wildcard is the legacy type's.
-_ACCEPTED_AS = {GRAPHQL_RESPONSE: GRAPHQL_RESPONSE, JSON: JSON, "application/*": JSON, "*/*": JSON}
+# The media ranges that name each answer type, most specific first (RFC 9110: a type's
+# quality is that of the most specific range that names it).
+_RANGES = {
+    GRAPHQL_RESPONSE: (GRAPHQL_RESPONSE, "application/*", "*/*"),
+    JSON: (JSON, "application/*", "*/*"),
+}
 
 
 def media_type(accept: str | None) -> str:
@@ -70,16 +74,15 @@ def media_type(accept: str | None) -> str:
     much as application/json (by `q`; `q=0` is not acceptable), else the legacy type."""
     if not accept or GRAPHQL_RESPONSE not in accept.lower():
         return JSON
-    best, best_q = JSON, 0.0
+    qualities: dict[str, float] = {}
     for entry in accept.split(","):
         media, *parameters = entry.split(";")
-        kind = _ACCEPTED_AS.get(media.strip().lower())
-        if kind is None:
-            continue
-        q = _quality(parameters)
-        if q > best_q or (q == best_q > 0 and kind == GRAPHQL_RESPONSE):
-            best, best_q = kind, q
-    return best
+        qualities.setdefault(media.strip().lower(), _quality(parameters))
+    graphql, json_ = (
+        next((qualities[r] for r in _RANGES[kind] if r in qualities), 0.0)
+        for kind in (GRAPHQL_RESPONSE, JSON)
+    )
+    return GRAPHQL_RESPONSE if graphql > 0 and graphql >= json_ else JSON
 
 
 def _quality(parameters: Sequence[str]) -> float:

@@ -70,6 +70,7 @@ async def test_http_graphql_response_json_answers_field_errors_with_200(api: Api
         (f"{GRAPHQL_RESPONSE};q=0.9, application/json;q=0.5", GRAPHQL_RESPONSE),
         ("Application/GraphQL-Response+JSON", GRAPHQL_RESPONSE),  # media types ignore case
         (f"{GRAPHQL_RESPONSE};q=x", "application/json"),  # a q that is no number
+        (f"{GRAPHQL_RESPONSE};q=0.5, application/json;q=0.4, */*", GRAPHQL_RESPONSE),  # specific
     ],
 )
 async def test_http_answers_the_media_type_the_client_prefers_by_q(
