@@ -29,7 +29,6 @@ class Granularity(Enum):
     MONTH = "month"
 
 
-# The longest each point can be, to bound the number of points before computing them.
 @cache
 def _zone_names() -> frozenset[str]:
     # The IANA zones only: not the system's `localtime`, not `Factory`, not a directory.
