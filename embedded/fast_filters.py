@@ -36,7 +36,7 @@ COMPARISONS: dict[str, Callable[[Any, Any], bool]] = {
 # (path, comparison, value, the type the field's value must have for the comparison to decide)
 Condition = tuple[tuple[str, ...], Callable[[Any, Any], bool], Any, type]
 _MISSING = object()
-_HASHED = (str, ObjectId, int)  # `$in` values: equal exactly when Python's are, by type
+_HASHED = frozenset({str, ObjectId, int})  # `$in` values: equal when Python's are, by type
 
 
 def _plain(value: Any) -> bool:
@@ -50,7 +50,7 @@ def _contained(held: Any, values: frozenset[Any]) -> bool:
 def _condition(path: tuple[str, ...], name: str, value: Any) -> Condition | None:
     if name == "$in":
         kinds = {type(item) for item in value} if type(value) is list else None
-        if not kinds or len(kinds) != 1 or not kinds <= set(_HASHED):
+        if not kinds or len(kinds) != 1 or not kinds <= _HASHED:
             return None
         return (path, _contained, frozenset(value), kinds.pop())
     if name not in COMPARISONS or not _plain(value):

@@ -27,7 +27,7 @@ from embedded.rules import BAD_VALUE, OVERFLOW, TYPE_MISMATCH, error_reply
 from embedded.value_expressions import type_name
 
 _NUMERIC_TYPES = (int, float, Int64, Decimal128)
-_PLAIN = (int, float)  # computed here; a Decimal128 among the operands is mongomock-ng's
+_PLAIN = frozenset({int, float, Int64})  # computed here; a Decimal128 is mongomock-ng's
 SINGLE_NUMERIC_ARGUMENT = 28765  # `$abs`, `$sqrt`, ... of a value that is no number
 ONE_DATE_IN_ADD = 16612
 MOD_BY_ZERO, MOD_BY_DECIMAL_ZERO = 16610, 5733415
@@ -58,7 +58,7 @@ def _numeric(value: Any) -> bool:
 
 
 def _plain(operands: Sequence[Any]) -> bool:
-    return all(type(value) in _PLAIN or type(value) is Int64 for value in operands)
+    return all(type(value) in _PLAIN for value in operands)
 
 
 def _nullish(value: Any) -> bool:
@@ -195,8 +195,10 @@ def _mod(operator: str, operands: Sequence[Any]) -> Any:
 
 def _each_numeric(operator: str, operands: Sequence[Any]) -> Any:
     """`$pow` and `$log`: two numbers, each refused with its own code."""
-    if len(operands) != 2 or any(_nullish(value) for value in operands):
-        return DELEGATED if len(operands) != 2 else None
+    if len(operands) != 2:
+        return DELEGATED  # mongomock-ng reports the count
+    if any(_nullish(value) for value in operands):
+        return None
     for position, value in enumerate(operands):
         if not _numeric(value):
             code, name = _SECOND_ARGUMENT_CODES[(operator, position)]
