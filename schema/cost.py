@@ -36,6 +36,8 @@ from resolvers.errors import ApiError
 from resolvers.series_time import Granularity, point_starts, time_zone, whole_minute
 from schema.errors import RequestLimitExceeded
 from schema.operation_fields import FieldGroup, OperationFields
+from schema.read_costs import READ_UNITS
+from schema.value_sizes import VALUE_UNITS
 from settings import (
     DEFAULT_PAGE_SIZE,
     MAX_FIELDS_PER_MEASUREMENT,
@@ -213,17 +215,20 @@ class _Walk:
             self.tally.saw(count, path)
             return count
         arguments = self.fields.arguments(definition, group)
+        reads = READ_UNITS.get((parent_type.name, name))
+        read = count * reads(arguments) if reads is not None else 0  # each time it is answered
         if is_list_type(get_nullable_type(definition.type)):
             size = LIST_SIZES.get((parent_type.name, name))
             if size is None:
                 raise LookupError(f"{parent_type.name}.{name} declares no size in LIST_SIZES")
             count *= size(Sizing(arguments, parent, self.settings))
-        self.tally.saw(count, path)
+        count *= VALUE_UNITS.get((parent_type.name, name), 1)  # a long text: by its bytes
+        self.tally.saw(count + read, path)
         named = get_named_type(definition.type)
         if count == 0 or not (is_object_type(named) or is_abstract_type(named)):
-            return count
+            return count + read
         types = self.fields.possible_types(named)
-        return count + self._costliest(types, group, count, arguments, f"{path}.")
+        return count + read + self._costliest(types, group, count, arguments, f"{path}.")
 
     def _costliest(
         self,

@@ -22,8 +22,9 @@ ATTACK = (
     )
     + " }"
 )
-# 100 users, 100 orders each: 100 + 100 + 10,000 edges + 10,000 nodes + 3 x 10,000 fields.
-ALIAS_COST = 50_200
+# 100 users, 100 orders each: 100 + 100 + 10,000 edges + 10,000 nodes + 2 x 10,000 fields, and
+# 16 x 10,000 for `info` (1,000 characters: 16 units of 256 bytes each).
+ALIAS_COST = 200_200
 WINDOWS = "{ sensors(first: 100) { edges { node { hourly { hour count sum min max avg } } } } }"
 WINDOWS_COST = 1 + 100 + 100 + 2_400 + 6 * 2_400
 
@@ -34,7 +35,7 @@ async def test_cost_refuses_the_issue_attack_naming_the_cost_and_the_path(api: A
     assert body["data"] is None
     assert body["errors"][0]["message"] == (
         f"cost {30 * ALIAS_COST} exceeds ARRAYGRAPH_MAX_COST {MAX_COST} "
-        "(most at a0.orders.edges: 10000)"
+        "(most at a0.orders.edges.node.info: 160000)"
     )
 
 
@@ -65,15 +66,15 @@ async def test_cost_counts_fields_in_named_and_inline_fragments(
       { sensors(first: 50) { edges { node { ...F ... on Sensor { title hourly { hour } } } } } }
       fragment F on Sensor { id sensorId }
     """
-    # sensors, edges, node, id, sensorId, title, hourly (24 each), hour.
-    assert await cost_of(make_api, settings, query) == 1 + 50 * 5 + 50 * 24 * 2
+    # sensors, edges, node, id, sensorId, title (4 units: 200 characters), hourly (24 each), hour.
+    assert await cost_of(make_api, settings, query) == 1 + 50 * (4 + 4) + 50 * 24 * 2
 
 
 async def test_cost_merges_the_fields_of_one_response_key(
     make_api: ApiFactory, settings: Settings
 ) -> None:
     query = "{ sensors { edges { node { id } } } sensors { edges { node { id title } } } }"
-    assert await cost_of(make_api, settings, query) == 1 + 20 * 4
+    assert await cost_of(make_api, settings, query) == 1 + 20 * (3 + 4)  # a title counts 4
 
 
 async def test_cost_of_a_connection_without_first_is_the_default_page(
@@ -94,7 +95,7 @@ async def test_cost_counts_a_repeated_id_each_time_it_is_answered(
     make_api: ApiFactory, settings: Settings
 ) -> None:
     query = '{ users(userIds: ["u1", "u1", "u1", "u1", "u1", "u1"]) { userId } }'
-    assert await cost_of(make_api, settings, query) == 6 + 6
+    assert await cost_of(make_api, settings, query) == 6 + 6 * 2  # a user id counts 2
 
 
 async def test_cost_counts_a_sensor_touched_by_many_events_once(
@@ -105,7 +106,7 @@ async def test_cost_counts_a_sensor_touched_by_many_events_once(
     }"""
     event = {"sensorId": "5a934e000102030405000000", "at": "2024-01-01T00:00:00Z"}
     other = {**event, "sensorId": "5a934e000102030405000001"}
-    per_sensor = 1 + 1 + 1 + 24 + 24  # the sensor, id, title, 24 hours and their hour
+    per_sensor = 1 + 1 + 4 + 24 + 24  # the sensor, id, title (4), 24 hours and their hour
     assert await cost_of(make_api, settings, query, {"e": [event] * 5}) == 1 + per_sensor
     assert await cost_of(make_api, settings, query, {"e": [event] * 4 + [other]}) == (
         1 + 2 * per_sensor
