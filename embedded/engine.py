@@ -18,7 +18,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from embedded import expiry, match_stage, operators, unique_indexes, writes
+from embedded import expiry, match_stage, operators, unique_indexes, unwind_stage, writes
 from embedded import mongomock_internals as mongomock
 from embedded.collection import EmbeddedCollection
 from embedded.examined import ReportedTo
@@ -75,8 +75,9 @@ class EmbeddedEngine:
     `observer` is told of each command (`CommandCounts` when none is given), `examined` of the
     documents each examines (`DocumentsExamined` when none is given). Creating the first engine
     teaches mongomock-ng's parser the operators of `embedded.operators`, its pipelines the
-    `$match` of `embedded.match_stage`, and its collections the unique-index rules of
-    `embedded.unique_indexes` and the TTL expiry of `embedded.expiry`, once per process.
+    `$match` of `embedded.match_stage` and the `$unwind` of `embedded.unwind_stage`, and its
+    collections the unique-index rules of `embedded.unique_indexes` and the TTL expiry of
+    `embedded.expiry`, once per process.
     """
 
     def __init__(
@@ -87,6 +88,7 @@ class EmbeddedEngine:
     ) -> None:
         operators.install()
         match_stage.install()
+        unwind_stage.install()
         unique_indexes.install()
         expiry.install()
         self.observer: CommandObserver = observer if observer is not None else CommandCounts()

@@ -3,11 +3,11 @@
 mongomock-ng deep-copies every document a read touches (an aggregation copies the whole
 collection first), which makes a page of 20 from a user with 10,000 orders cost as much as
 reading all of them. A server reads in place and sends only the result; so does this: the
-filter runs on the stored documents, pipelines run on shallow copies of them, and only what is
-returned is copied. Stages that could change nested values in place get deep copies instead.
-
-Which stored documents a filter examines, and a leading sort with its limit, is the planner's
-(`embedded.plans`): through an index where one serves, by a scan otherwise.
+filter runs on the stored documents, pipelines run on shallow copies of them (`$unwind` too:
+`embedded.unwind_stage`), and only what is returned is copied. Stages that could change nested
+values in place get deep copies instead. Which stored documents a filter examines, and a
+leading sort with its limit, is the planner's (`embedded.plans`): through an index where one
+serves, by a scan otherwise.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from embedded.indexes import IndexedDocuments, table_of
 from embedded.literals import copied_literals
 from embedded.protocols import Document
 from embedded.stored_form import read_copy
+from embedded.unwind_stage import shallow_unwinds
 
 _clone = mongomock.clone_document
 _naive = mongomock.to_stored_datetimes
@@ -30,8 +31,6 @@ _naive = mongomock.to_stored_datetimes
 _NON_MUTATING_STAGES = frozenset(
     {"$match", "$project", "$sort", "$limit", "$skip", "$count", "$group", "$unwind"}
 )
-
-
 _SCALARS = frozenset({str, int, float, bool, type(None)})
 # Containers found to hold no datetime (pipelines built once and shared): not walked again.
 _WITHOUT_DATETIMES: dict[int, Any] = {}
@@ -153,7 +152,8 @@ def aggregate(
         # They read the stored documents and build new ones; the replies are copies.
         return [_to_reply(plain_stages.apply_plans(doc, plans, scope)) for doc in docs]
     if _reads_in_place(stages):
-        result = mongomock.run_pipeline(coll, [dict(doc) for doc in docs], converted, scope)
+        with shallow_unwinds():
+            result = mongomock.run_pipeline(coll, [dict(doc) for doc in docs], converted, scope)
     else:
         with copied_literals():
             result = mongomock.run_pipeline(coll, [_clone(d) for d in docs], converted, scope)
