@@ -52,7 +52,25 @@ def whole_minute(moment: datetime) -> datetime:
 
 
 def _midnight(day: date, zone: ZoneInfo) -> datetime:
-    return whole_minute(datetime.combine(day, time(), tzinfo=zone))
+    """The first instant of `day` in `zone`: its midnight, or, where a change of offset skips
+    midnight, the change (Toronto, 1919-03-31: 23:30 became 00:30, and the day began then)."""
+    wall = datetime.combine(day, time(), tzinfo=zone)
+    moment = whole_minute(wall)
+    if moment.astimezone(zone).replace(tzinfo=None) == wall.replace(tzinfo=None):
+        return moment
+    # Midnight is in a gap: read with the offset after the change it comes before the change,
+    # with the one before it after; between them, the first minute whose local date is `day`.
+    low, minutes = whole_minute(wall.replace(fold=1)), 0
+    high = (moment - low) // MINUTE
+    if high <= 0:  # no gap after all (never seen): midnight as read before the change
+        return moment
+    while minutes < high:
+        middle = (minutes + high) // 2
+        if (low + middle * MINUTE).astimezone(zone).date() >= day:
+            high = middle
+        else:
+            minutes = middle + 1
+    return low + minutes * MINUTE
 
 
 def _add_months(day: date, months: int) -> date:
@@ -91,10 +109,15 @@ def _calendar_starts(
 
 def _next_local_hour(moment: datetime, zone: ZoneInfo) -> datetime:
     """The next instant whose local minute is 0: an hour on, unless the zone's offset changed
-    by part of an hour in between (Lord Howe, or Kathmandu in 1986). Offsets are whole
-    quarter hours but for historical local mean times, where the hour on is taken."""
+    by part of an hour in between (Lord Howe, or Kathmandu in 1986), found by quarter hours,
+    or by minutes for a change of no whole quarter (Kiritimati in 1979, -10:40 to -10:00).
+    Where no minute is (a local mean time of seconds), the hour on is taken."""
     for quarters in range(1, 8):
         candidate = moment + QUARTER * quarters
+        if candidate.astimezone(zone).minute == 0:
+            return candidate
+    for minutes in range(1, 120):
+        candidate = moment + MINUTE * minutes
         if candidate.astimezone(zone).minute == 0:
             return candidate
     return moment + HOUR

@@ -34,6 +34,33 @@ async def test_hours_in_lord_howe_start_on_its_whole_hours_across_its_half_hour_
     ]
 
 
+async def test_hours_in_kiritimati_start_on_whole_hours_after_its_forty_minute_change(
+    api: Api,
+) -> None:
+    # 1979-10-01 00:00 local (-10:40, 10:40Z) became 00:40 (-10:00): the hour that starts at
+    # 23:00 local lasts 80 minutes, to 01:00 local, and every later one starts on the hour.
+    await record(api, observation("1979-10-01T11:10:00Z", v=1))
+    starts = await _starts(
+        api, "Pacific/Kiritimati", "HOUR", "1979-10-01T08:40:00Z", "1979-10-01T13:00:00Z"
+    )
+    assert starts == [
+        ("1979-10-01T08:40:00.000Z", 0),  # 22:00 local, -10:40
+        ("1979-10-01T09:40:00.000Z", 0),  # 23:00 local, for 80 minutes
+        ("1979-10-01T11:00:00.000Z", 1),  # 01:00 local, -10:00: holds 01:10 local
+        ("1979-10-01T12:00:00.000Z", 0),
+    ]
+
+
+async def test_a_day_whose_midnight_a_change_skips_starts_at_the_change(api: Api) -> None:
+    # Toronto, 1919-03-30 23:30 EST (04:30Z) became 00:30 EDT on the 31st: that day began at
+    # 04:30Z, and 00:45 EDT (04:45Z) is in it.
+    await record(api, observation("1919-03-31T04:45:00Z", v=1))
+    starts = await _starts(
+        api, "America/Toronto", "DAY", "1919-03-30T05:00:00Z", "1919-04-01T04:00:00Z"
+    )
+    assert starts == [("1919-03-30T05:00:00.000Z", 0), ("1919-03-31T04:30:00.000Z", 1)]
+
+
 @pytest.mark.parametrize(
     ("zone", "first_start"),
     [
