@@ -14,7 +14,7 @@ from resolvers import validation
 from resolvers.chat_messages import SessionMessage
 from resolvers.chat_sessions import SESSIONS_BY_ID
 from resolvers.context import Info
-from resolvers.errors import BadUserInput
+from resolvers.errors import BadUserInput, shown
 from resolvers.global_ids import Key, parse_global_id
 from resolvers.loaders import LoaderSpec, keyed
 from resolvers.measurements import MEASUREMENTS_BY_NAME
@@ -133,8 +133,9 @@ LOADS: dict[str, Callable[[Info, Key], Awaitable[Any]]] = {
 def _parsed(value: str, *, argument: str) -> tuple[str, Key]:
     parsed = parse_global_id(value)
     if parsed is None:
-        shown = value if len(value) <= 60 else value[:60] + "..."
-        raise BadUserInput(f"{argument}: {shown!r} is not a global object id", argument=argument)
+        raise BadUserInput(
+            f"{argument}: {shown(value)} is not a global object id", argument=argument
+        )
     return parsed
 
 

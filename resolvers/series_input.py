@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from typing import Protocol
 
 from resolvers import validation
-from resolvers.errors import BadUserInput
+from resolvers.errors import BadUserInput, shown
 from resolvers.global_ids import domain_id
 from settings import (
     MAX_ABS_FIELD_VALUE,
@@ -63,7 +63,7 @@ def name(value: str, *, argument: str) -> str:
     """A measurement, tag key or field name: it becomes a document key."""
     if not isinstance(value, str) or not NAME.fullmatch(value):
         raise BadUserInput(
-            f"{argument}: {value!r} is not a name: a letter or _, then up to 63 letters, "
+            f"{argument}: {shown(value)} is not a name: a letter or _, then up to 63 letters, "
             "digits or _",
             argument=argument,
         )

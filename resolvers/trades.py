@@ -11,7 +11,7 @@ from typing import Any, NamedTuple, Protocol
 from resolvers import validation
 from resolvers.context import Info
 from resolvers.cursors import CursorCodec, Integer, not_a_cursor
-from resolvers.errors import BadUserInput
+from resolvers.errors import BadUserInput, shown
 from resolvers.global_ids import domain_or_global
 from resolvers.idempotency import idempotency_key, once
 from resolvers.loaders import LoaderSpec
@@ -200,7 +200,7 @@ def _validated_trade(index: int, trade: TradeArgs) -> TradeDoc:
     if not (1 <= len(trade.ticker) <= MAX_TICKER_LENGTH and TICKER.fullmatch(trade.ticker)):
         raise BadUserInput(
             f"{where}.ticker: 1 to {MAX_TICKER_LENGTH} of A-Z, 0-9, '.' and '-', "
-            f"got {trade.ticker!r}",
+            f"got {shown(trade.ticker)}",
             argument=f"{where}.ticker",
         )
     validation.positive(trade.qty, argument=f"{where}.qty")

@@ -14,7 +14,7 @@ from typing import Any
 from bson import ObjectId
 from bson.errors import InvalidId
 
-from resolvers.errors import BadUserInput
+from resolvers.errors import BadUserInput, shown
 from settings import MAX_TITLE_LENGTH
 from store.times import stored_time
 
@@ -23,7 +23,9 @@ def object_id(value: str, *, argument: str) -> ObjectId:
     try:
         return ObjectId(value)
     except (InvalidId, TypeError):
-        raise BadUserInput(f"{argument}: {value!r} is not a valid ID", argument=argument) from None
+        raise BadUserInput(
+            f"{argument}: {shown(value)} is not a valid ID", argument=argument
+        ) from None
 
 
 def is_storable_text(value: str) -> bool:
@@ -130,7 +132,7 @@ def _stored(parsed: datetime, value: str) -> datetime:
     try:
         return stored_time(parsed)
     except OverflowError:  # its offset moves it past what a datetime holds: year 1 or 9999
-        raise ValueError(f"DateTime {value!r} is out of range in UTC") from None
+        raise ValueError(f"DateTime {shown(value)} is out of range in UTC") from None
 
 
 def _parse_written_datetime(value: Any) -> datetime:
@@ -142,9 +144,9 @@ def _parse_written_datetime(value: Any) -> datetime:
     try:
         parsed = datetime.fromisoformat(written)
     except ValueError:
-        raise ValueError(f"DateTime {value!r} is not ISO-8601") from None
+        raise ValueError(f"DateTime {shown(value)} is not ISO-8601") from None
     if parsed.tzinfo is None or parsed.utcoffset() is None:
-        raise ValueError(f"DateTime {value!r} has no offset: add Z or +hh:mm")
+        raise ValueError(f"DateTime {shown(value)} has no offset: add Z or +hh:mm")
     if "T" not in written and " " not in written:
-        raise ValueError(f"DateTime {value!r} needs a time, not only a date")
+        raise ValueError(f"DateTime {shown(value)} needs a time, not only a date")
     return _stored(parsed, value)

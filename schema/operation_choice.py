@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 from graphql import DocumentNode, GraphQLError, OperationDefinitionNode, OperationType
 
+from resolvers.errors import shown
 from schema.errors import OperationUnresolved
 
 NO_QUERY = "No GraphQL query found in the request"
@@ -90,5 +91,5 @@ def unresolved_operation(document: DocumentNode, name: str | None) -> list[Graph
     if name is None and len(names) > 1:
         return [_unresolved(SEVERAL)]
     if name is not None and name not in names:
-        return [_unresolved(f"operationName: the document holds no operation named {name!r}.")]
+        return [_unresolved(f"operationName: the document holds no operation named {shown(name)}.")]
     return []
