@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -61,9 +60,10 @@ def _read(session: SessionDoc, request: PageRequest, start: int | None) -> Messa
     before = MAX_SEQ + 1 if start is None else start
     if before <= 1:
         return None  # nothing comes before the first message
-    if before - 1 <= session.message_count:
+    if before <= session.message_count:
         return MessageRange(session.id, max(1, before - wanted), before - 1)
-    last = None if start is None else before - 1
+    # The cursor's own message too, if any: whether it exists tells whether one follows.
+    last = None if start is None else before
     return MessageRange(session.id, max(1, session.message_count + 1 - wanted), last)
 
 
@@ -86,6 +86,16 @@ async def messages(
     found: list[MessageDoc] = []
     if read is not None:
         found = await ctx.loader(MESSAGES).load(read)
+    # Messages are numbered from 1 without gaps (a deleted one stays, as a tombstone), so one
+    # lies at or before a cursor when there is any, and at or after it when its number does.
+    behind = False
+    if position is not None and request.forward:
+        behind = session.message_count > 0 or bool(found)
+    elif position is not None:
+        behind = position.seq <= session.message_count or any(
+            message.seq >= position.seq for message in found
+        )
+        found = [message for message in found if message.seq < position.seq]
     # Nearest the cursor first: the oldest forwards, the newest backwards (a range reaching to
     # the newest may hold more than the page needs).
     nearest_first = found if request.forward else found[::-1]
@@ -93,26 +103,20 @@ async def messages(
         nearest_first,
         request,
         lambda message: MESSAGE_CURSOR.encode(MessagePosition(message.seq)),
+        behind=behind,
         total=session.message_count,
     )
 
 
-def _non_blank(value: str, *, argument: str) -> str:
-    """Something visible: not only spaces and invisible format characters (U+200B...)."""
-    if all(ch.isspace() or unicodedata.category(ch) == "Cf" for ch in value):
-        raise BadUserInput(f"{argument}: must not be empty or invisible", argument=argument)
-    return value
-
-
 def _message_text(text: str) -> str:
     """1 to 4,000 characters, not only spaces; newlines and tabs kept."""
-    _non_blank(text, argument="text")
+    validation.visible(text, argument="text")
     return validation.free_text(text, argument="text", maximum=MAX_MESSAGE_TEXT_LENGTH)
 
 
 def _new_message(info: Info, author: str, text: str, client_message_id: str | None) -> NewMessage:
     author = validation.text(
-        _non_blank(author, argument="author"), argument="author", maximum=MAX_AUTHOR_LENGTH
+        validation.visible(author, argument="author"), argument="author", maximum=MAX_AUTHOR_LENGTH
     )
     text = _message_text(text)
     if client_message_id is not None and not CLIENT_MESSAGE_ID.fullmatch(client_message_id):

@@ -65,7 +65,7 @@ async def chat_sessions_page(
         found,
         lambda doc: SESSION_CURSOR.encode_pair(doc.active_at, doc.id),
         has_next=more,
-        has_previous=after is not None,
+        has_previous=False,  # read forward only (see `resolvers/sensors.py`)
         total=total,
     )
 

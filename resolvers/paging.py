@@ -130,19 +130,22 @@ class Page(Generic[T]):
         request: PageRequest,
         cursor: Callable[[T], str],
         *,
+        behind: bool,
         total: int | None,
     ) -> Page[T]:
         """The page from `found`: up to `size + 1` nodes read from the cursor in the request's
-        direction (nearest first); the extra one only tells that more exist."""
+        direction (nearest first); the extra one only tells that more exist. `behind` tells
+        whether the list holds a node at the cursor or beyond it, on the side the page does not
+        read (never without a cursor): the flag of that side, exact as the spec asks, not
+        merely "a cursor was given" (a forged or stale cursor may name a place past the end)."""
         nodes = list(found[: request.size])
         more = len(found) > request.size
-        after_cursor = request.cursor is not None
         if not request.forward:
             nodes.reverse()
         return cls.of(
             nodes,
             cursor,
-            has_next=more if request.forward else after_cursor,
-            has_previous=after_cursor if request.forward else more,
+            has_next=more if request.forward else behind,
+            has_previous=behind if request.forward else more,
             total=total,
         )

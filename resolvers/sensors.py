@@ -91,7 +91,9 @@ async def sensors(
         found.sensors,
         lambda doc: codec.encode(keys[doc.id]),
         has_next=found.has_more,
-        has_previous=after is not None,
+        # A list read forward only: the spec lets `hasPreviousPage` be false, and "a cursor
+        # was given" is not exact (a forged or stale cursor may come before every sensor).
+        has_previous=False,
         total=found.total,
     )
 

@@ -179,7 +179,11 @@ async def trades(
     total = None
     if selects(info, "totalCount"):
         total = (await counts(info, customer_id=customer_id)).trade_count
-    return Page.cut(found, request, lambda p: TRADE_CURSOR.encode(p.position), total=total)
+    # A cursor names a trade that exists (checked against its bucket), and trades stay.
+    behind = start is not None
+    return Page.cut(
+        found, request, lambda p: TRADE_CURSOR.encode(p.position), behind=behind, total=total
+    )
 
 
 class TradeArgs(Protocol):

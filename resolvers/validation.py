@@ -80,9 +80,39 @@ def free_text(value: str, *, argument: str, maximum: int) -> str:
 
 
 def title(value: str, *, argument: str = "title") -> str:
-    if not value.strip():
-        raise BadUserInput(f"{argument}: must not be empty", argument=argument)
-    return text(value, argument=argument, maximum=MAX_TITLE_LENGTH)
+    return text(visible(value, argument=argument), argument=argument, maximum=MAX_TITLE_LENGTH)
+
+
+# What shows nothing besides spaces and format characters (Cf): the rest of Unicode's
+# Default_Ignorable_Code_Point (variation selectors, the Hangul fillers, the combining grapheme
+# joiner...), and the blank Braille pattern U+2800, a common stand-in for a space.
+_INVISIBLE_RANGES = (
+    (0x034F, 0x034F),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x2065, 0x2065),
+    (0x2800, 0x2800),
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),
+    (0xFFA0, 0xFFA0),
+    (0xFFF0, 0xFFF8),
+    (0xE0000, 0xE0FFF),
+)
+
+
+def _invisible(character: str) -> bool:
+    if character.isspace() or unicodedata.category(character) == "Cf":
+        return True
+    code = ord(character)
+    return any(low <= code <= high for low, high in _INVISIBLE_RANGES)
+
+
+def visible(value: str, *, argument: str) -> str:
+    """Something that shows: not empty, nor only spaces and characters that show nothing."""
+    if all(map(_invisible, value)):
+        raise BadUserInput(f"{argument}: must not be empty or invisible", argument=argument)
+    return value
 
 
 def finite(value: float, *, argument: str) -> float:

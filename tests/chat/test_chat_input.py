@@ -12,6 +12,11 @@ BAD_POSTS = [
     ({"x": "   \n"}, "text"),
     ({"x": "\u200b\u2060 \ufeff"}, "text"),
     ({"a": "\u200b"}, "author"),
+    # Characters that show nothing though they are no space nor format character.
+    ({"x": "\ufe0f"}, "text"),
+    ({"x": "\u034f \u3164"}, "text"),
+    ({"x": "\u2800\u115f\u1160\uffa0"}, "text"),
+    ({"a": "\U000e0100"}, "author"),
     ({"x": "x" * 4_001}, "text"),
     ({"x": "nul \x00 inside"}, "text"),
     ({"x": "lone \ud800"}, "text"),
@@ -50,7 +55,7 @@ async def test_post_message_unknown_session_is_not_found(api: Api) -> None:
     await assert_rejected(api, POST, variables, code="NOT_FOUND", argument="sessionId")
 
 
-@pytest.mark.parametrize("title", ["", "   ", "t" * 201, "tab\there"])
+@pytest.mark.parametrize("title", ["", "   ", "t" * 201, "tab\there", "\u200b", "\u202e", "\u3164"])
 async def test_create_chat_session_bad_title_is_bad_user_input(api: Api, title: str) -> None:
     await assert_rejected(api, CREATE, {"t": title}, code="BAD_USER_INPUT", argument="title")
 

@@ -71,3 +71,16 @@ async def test_chat_session_unknown_id_is_null(api: Api) -> None:
     assert (await api.data(query, {"s": "65f000000000000000000000"}))["chatSession"] is None
     body = await api.post(query, {"s": "zzz"})
     assert body["errors"][0]["extensions"]["code"] == "BAD_USER_INPUT"
+
+
+async def test_chat_sessions_read_forward_tell_no_previous_page_after_a_cursor(api: Api) -> None:
+    # A list read forward only: the spec lets the flag be false, and "a cursor was given" was
+    # not exact (a forged cursor may come before every session).
+    for n in range(2):
+        await create_session(api, f"s{n}")
+    first = (await api.data(LIST, {"first": 1}))["chatSessions"]
+    rest = (await api.data(LIST, {"first": 1, "after": first["pageInfo"]["endCursor"]}))[
+        "chatSessions"
+    ]
+    assert len(rest["edges"]) == 1
+    assert rest["pageInfo"]["hasPreviousPage"] is False

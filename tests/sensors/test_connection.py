@@ -79,7 +79,16 @@ async def test_sensors_cursor_stays_valid_when_earlier_sensors_change(api: Api) 
     after = first["sensors"]["pageInfo"]["endCursor"]
     rest = await api.data(PAGE, {"first": 2, "after": after})
     assert [e["node"]["title"] for e in rest["sensors"]["edges"]] == ["c", "d"]
-    assert rest["sensors"]["pageInfo"]["hasPreviousPage"] is True
+
+
+async def test_sensors_read_forward_tell_no_previous_page_after_any_cursor(api: Api) -> None:
+    # The spec lets a list read forward only answer false; true was not exact (a cursor may
+    # come before every sensor, or its own sensor be gone).
+    await _sensors_with_counts(api, {"a": 0, "b": 0})
+    first = await api.data(PAGE, {"first": 1})
+    rest = await api.data(PAGE, {"first": 1, "after": first["sensors"]["pageInfo"]["endCursor"]})
+    assert [e["node"]["title"] for e in rest["sensors"]["edges"]] == ["b"]
+    assert rest["sensors"]["pageInfo"]["hasPreviousPage"] is False
 
 
 async def test_sensors_pages_past_titles_of_the_longest_encoding(api: Api) -> None:
