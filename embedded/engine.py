@@ -18,7 +18,15 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from embedded import expiry, match_stage, operators, unique_indexes, unwind_stage, writes
+from embedded import (
+    expiry,
+    group_stage,
+    match_stage,
+    operators,
+    unique_indexes,
+    unwind_stage,
+    writes,
+)
 from embedded import mongomock_internals as mongomock
 from embedded.collection import EmbeddedCollection
 from embedded.examined import ReportedTo
@@ -89,6 +97,7 @@ class EmbeddedEngine:
         operators.install()
         match_stage.install()
         unwind_stage.install()
+        group_stage.install()
         unique_indexes.install()
         expiry.install()
         self.observer: CommandObserver = observer if observer is not None else CommandCounts()
