@@ -1,6 +1,7 @@
 """Aggregation operators MongoDB 8.0 has and mongomock-ng lacks, added to the engine's parser.
 
-Only what arraygraph's store uses: `$sortArray` (MongoDB 5.2+), with the server's semantics;
+Only what arraygraph's store uses: `$sortArray` (MongoDB 5.2+) and `$range`
+(`embedded.range_operator`), with the server's semantics;
 and `$not` given its argument in the array form `{$not: [expr]}`, which mongomock-ng evaluates as
 the truth of the list itself (always false) where a server evaluates `expr`.
 
@@ -26,6 +27,7 @@ from embedded import mongomock_internals as mongomock
 from embedded.compiler import evaluator
 from embedded.mongomock_internals import NOTHING, Evaluator, Handler, Parser
 from embedded.number_types import with_server_number_types
+from embedded.range_operator import range_of
 
 
 def _sort_array(parser: Parser, value: Any) -> Any:
@@ -93,6 +95,8 @@ def _with_sort_array(handle: Handler) -> Handler:
     def handle_array_operator(parser: Parser, operator: str, value: Any) -> Any:
         if operator == "$sortArray":
             return _sort_array(parser, value)
+        if operator == "$range":
+            return range_of(parser, value)
         return handle(parser, operator, value)
 
     return handle_array_operator
