@@ -58,11 +58,12 @@ def _midnight(day: date, zone: ZoneInfo) -> datetime:
     moment = whole_minute(wall)
     if moment.astimezone(zone).replace(tzinfo=None) == wall.replace(tzinfo=None):
         return moment
-    # Midnight is in a gap: read with the offset after the change it comes before the change,
-    # with the one before it after; between them, the first minute whose local date is `day`.
+    # Midnight is in a gap (or, for a local mean time of seconds, between whole minutes): read
+    # with the offset after the change it comes before the change, with the one before it
+    # after; between them, the first minute whose local date is `day`.
     low, minutes = whole_minute(wall.replace(fold=1)), 0
     high = (moment - low) // MINUTE
-    if high <= 0:  # no gap after all (never seen): midnight as read before the change
+    if high <= 0:  # no gap: a local mean time's midnight, between two whole minutes
         return moment
     while minutes < high:
         middle = (minutes + high) // 2
@@ -117,9 +118,9 @@ def _next_local_hour(moment: datetime, zone: ZoneInfo) -> datetime:
         if candidate.astimezone(zone).minute == 0:
             return candidate
     for minutes in range(1, 120):
-        candidate = moment + MINUTE * minutes
-        if candidate.astimezone(zone).minute == 0:
-            return candidate
+        local = (moment + MINUTE * minutes).astimezone(zone)
+        if local.minute == 0 and local.second == 0:  # not a whole UTC minute of a mean time
+            return moment + MINUTE * minutes
     return moment + HOUR
 
 

@@ -51,6 +51,19 @@ async def test_hours_in_kiritimati_start_on_whole_hours_after_its_forty_minute_c
     ]
 
 
+async def test_hours_in_a_local_mean_time_of_seconds_stay_an_hour_apart(api: Api) -> None:
+    # Africa/Monrovia kept -0:44:30 until 1972: no whole UTC minute is a whole local hour, so
+    # the points are whole hours of elapsed time from the first (none of one minute).
+    await record(api, observation("1960-06-01T10:00:00Z", v=1))
+    starts = await _starts(
+        api, "Africa/Monrovia", "HOUR", "1960-06-01T10:00:00Z", "1960-06-01T14:00:00Z"
+    )
+    assert [start for start, _ in starts] == [
+        f"1960-06-01T{hour:02}:44:00.000Z" for hour in range(9, 14)
+    ]
+    assert sum(total for _, total in starts) == 1
+
+
 async def test_a_day_whose_midnight_a_change_skips_starts_at_the_change(api: Api) -> None:
     # Toronto, 1919-03-30 23:30 EST (04:30Z) became 00:30 EDT on the 31st: that day began at
     # 04:30Z, and 00:45 EDT (04:45Z) is in it.
