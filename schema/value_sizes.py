@@ -3,8 +3,9 @@
 Numbers, dates, enums and short ids take less than COST_VALUE_BYTES and count 1. A field
 whose values can be longer counts the units its longest value takes (4 bytes a character: a
 character outside the BMP takes 4 in UTF-8 and in a Python string), so that the cost bounds
-the bytes an answer can hold and not only its values: counted 1, a message's text let an
-18 KB query (100 `nodes` naming one session, its last 100 messages) build 160 MB.
+the bytes an answer can hold and not only its values: counted 1, a message's text let a
+6 KB query (100 `nodes` naming one session, its last 100 messages) build 160 MB. (A long response
+key counts too, in `schema/cost.py`.)
 """
 
 from __future__ import annotations

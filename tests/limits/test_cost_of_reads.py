@@ -38,3 +38,10 @@ async def test_cost_runs_a_total_over_eleven_centuries(api: Api) -> None:
     query = "{ " + _total("t", "1900-01-01T00:00:00Z", "3000-01-01T00:00:00Z") + " }"
     body = await api.post(query)
     assert body["errors"][0]["extensions"]["code"] == "NOT_FOUND", body  # no such measurement
+
+
+async def test_cost_of_a_total_outside_the_years_leaves_the_refusal_to_the_resolver(
+    api: Api,
+) -> None:
+    body = await api.post("{ " + _total("t", "0001-01-01T00:00:00Z", "9999-01-01T00:00:00Z") + " }")
+    assert body["errors"][0]["extensions"]["code"] == "BAD_USER_INPUT", body

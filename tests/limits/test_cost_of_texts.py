@@ -72,3 +72,24 @@ def test_value_units_name_scalar_fields_of_the_schema() -> None:
         field = owner.fields[field_name]
         assert is_scalar_type(get_named_type(field.type)), (type_name, field_name)
         assert units > 1, (type_name, field_name)
+
+
+async def test_cost_counts_an_alias_by_its_bytes_each_time_it_is_answered(
+    make_api: ApiFactory, settings: Settings
+) -> None:
+    short, long = "a" * (COST_VALUE_BYTES - 1), "b" * (2 * COST_VALUE_BYTES)
+    query = (
+        f"{{ sensors(first: 5) {{ edges {{ node {{ {short}: count24h {long}: count24h }} }} }} }}"
+    )
+    # sensors, 5 edges and nodes, 10 counts; the long key twice more for each of its 5 answers.
+    assert await cost_of(make_api, settings, query) == 1 + 10 + 10 + 2 * 5
+
+
+async def test_cost_refuses_a_long_alias_answered_many_times_before_anything_runs(api: Api) -> None:
+    # A 200 KB alias under 2,400 hours answered 480 MB, for a cost of some 5,000.
+    alias = "x" * 200_000
+    ids = ", ".join(['"any"'] * 100)
+    body = await refused(
+        api, f"{{ nodes(ids: [{ids}]) {{ ... on Sensor {{ hourly {{ {alias}: count }} }} }} }}"
+    )
+    assert body["errors"][0]["extensions"]["cost"] > MAX_COST
