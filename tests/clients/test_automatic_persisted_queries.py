@@ -151,3 +151,12 @@ async def test_apq_document_id_is_read_however_the_body_spells_it(api: Api, body
         headers={"content-type": "application/json"},
     )
     assert response.json().get("data") == {"sensors": {"edges": []}}
+
+
+async def test_apq_refuses_a_query_with_a_lone_surrogate_as_not_its_hash(api: Api) -> None:
+    # Hashing it once answered a plain-text 500: a lone surrogate has no UTF-8.
+    response = await post(api.client, apq("a" * 64, "{ __typename }\ud800"))
+    assert response.status_code == 200
+    body = response.json()
+    assert error_codes(body) == ["BAD_USER_INPUT"]
+    assert body["errors"][0]["extensions"]["argument"] == "extensions.persistedQuery.sha256Hash"

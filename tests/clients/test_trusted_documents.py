@@ -123,3 +123,13 @@ def test_trusted_documents_setting_is_read_from_the_environment() -> None:
     env = {"ARRAYGRAPH_TRUSTED_DOCUMENTS": " /srv/manifest.json "}
     assert Settings.from_env(env).trusted_documents == "/srv/manifest.json"
     assert Settings.from_env({}).trusted_documents is None
+
+
+async def test_trusted_documents_refuse_a_document_with_a_lone_surrogate(
+    make_api: ApiFactory, tmp_path: Path
+) -> None:
+    # Hashing it once answered a plain-text 500: a lone surrogate has no UTF-8.
+    async with make_api(trusted(apollo_manifest(tmp_path / "m.json", QUERY))) as api:
+        response = await post(api.client, {"query": QUERY + " # \ud800"})
+    assert response.status_code == 200
+    assert error_codes(response.json()) == ["PERSISTED_QUERY_NOT_FOUND"]
