@@ -39,7 +39,6 @@ from schema.operation_fields import FieldGroup, OperationFields
 from schema.read_costs import READ_UNITS
 from schema.value_sizes import VALUE_UNITS
 from settings import (
-    COST_VALUE_BYTES,
     DEFAULT_PAGE_SIZE,
     MAX_FIELDS_PER_MEASUREMENT,
     MAX_MEASUREMENTS_PAGE,
@@ -210,18 +209,14 @@ class _Walk:
         parent: Mapping[str, Any],
         path: str,
     ) -> int:
-        node = self.fields.node(group)
-        name = node.name.value
-        # Each time it is answered: its response key past 256 bytes (an alias is as long as a
-        # client likes), and what it reads.
-        read = count * (len((node.alias or node.name).value) // COST_VALUE_BYTES)
+        name = self.fields.node(group).name.value
         definition = parent_type.fields.get(name)
         if definition is None:  # __typename, __schema, __type: bounded by the schema
-            self.tally.saw(count + read, path)
-            return count + read
+            self.tally.saw(count, path)
+            return count
         arguments = self.fields.arguments(definition, group)
         reads = READ_UNITS.get((parent_type.name, name))
-        read += count * reads(arguments) if reads is not None else 0
+        read = count * reads(arguments) if reads is not None else 0  # each time it is answered
         if is_list_type(get_nullable_type(definition.type)):
             size = LIST_SIZES.get((parent_type.name, name))
             if size is None:

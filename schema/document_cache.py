@@ -42,9 +42,9 @@ from graphql import (
 )
 
 from schema.errors import DocumentInvalid, RequestLimitExceeded, retyped
-from schema.limit_rules import alias_limit, depth_limit, selection_limit
+from schema.limit_rules import alias_limit, depth_limit, name_limit, selection_limit
 from schema.strawberry_internals import validate_document
-from settings import MAX_SELECTIONS, Settings
+from settings import MAX_NAME_LENGTH, MAX_SELECTIONS, Settings
 
 PreparedDocument = tuple[DocumentNode, tuple[GraphQLError, ...]]
 
@@ -143,6 +143,7 @@ class NonEmptySelections(ASTValidationRule):
 class DocumentCache:
     def __init__(self, settings: Settings, *, size: int, budget: int, largest: int) -> None:
         self.limit_rules: tuple[type[ASTValidationRule], ...] = (
+            name_limit(MAX_NAME_LENGTH),
             depth_limit(settings.max_query_depth),
             alias_limit(settings.max_aliases),
             selection_limit(MAX_SELECTIONS),

@@ -20,16 +20,19 @@ from collections.abc import Callable, Mapping
 from typing import Generic, TypeVar
 
 from graphql import (
+    BREAK,
     ASTValidationRule,
     FieldNode,
     FragmentDefinitionNode,
     FragmentSpreadNode,
     GraphQLError,
     InlineFragmentNode,
+    NameNode,
     OperationDefinitionNode,
     SelectionSetNode,
     ValidationContext,
 )
+from graphql.language.visitor import VisitorAction
 
 T = TypeVar("T")
 Measure = Callable[[SelectionSetNode, "FragmentMeasures[T]"], T]
@@ -137,6 +140,22 @@ def count_limit(
                 context.report_error(GraphQLError(refusal(total)))
 
     return CountLimit
+
+
+def name_limit(max_length: int) -> type[ASTValidationRule]:
+    """A rule: a document holding a name (of an operation, alias, fragment, variable...) longer
+    than `max_length` is refused, once. Error messages quote names (every undefined variable's
+    names its operation), and a 1 MB name quoted 100 times made a 100 MB answer."""
+
+    class NameLimit(ASTValidationRule):
+        def enter_name(self, node: NameNode, *_: object) -> VisitorAction:
+            if len(node.value) <= max_length:
+                return None
+            message = f"A name of {len(node.value)} characters. Allowed: {max_length}"
+            self.report_error(GraphQLError(message, node))
+            return BREAK
+
+    return NameLimit
 
 
 def alias_limit(max_aliases: int) -> type[ASTValidationRule]:

@@ -12,6 +12,7 @@ from graphql import GraphQLError
 from strawberry.schema.config import StrawberryConfig
 from strawberry.types import ExecutionContext
 
+from schema import error_locations
 from schema.chat import ChatMutations, ChatQueries
 from schema.check_memo import AnswersKept
 from schema.cost import CostLimit
@@ -74,6 +75,7 @@ def first_refusal(*checks: ExecutionCheck) -> ExecutionCheck:
 
 def build_schema(settings: Settings | None = None, **kwargs: Any) -> ArraygraphSchema:
     settings = settings or Settings()
+    error_locations.install()
     return ArraygraphSchema(
         query=Query,
         mutation=Mutation,
