@@ -31,3 +31,24 @@ def bounded_response(body: bytes, limit: int, *, mutations_ran: Sequence[str] = 
         extensions["mutationsRan"] = list(mutations_ran)
     error = {"message": message, "extensions": extensions}
     return json.dumps({"data": None, "errors": [error]}).encode()
+
+
+def bounded_request_errors(body: bytes, errors: Sequence[Any], limit: int) -> bytes:
+    """A request error's `body` (nothing ran), or, when it is over `limit` bytes, its first
+    errors that fit in half of it and one LIMIT_EXCEEDED error saying how many were left out:
+    the errors stay the client's to read (and no `data: null` says that the operation ran)."""
+    if len(body) <= limit:
+        return body
+    kept: list[Any] = []
+    size = 0
+    for error in errors:
+        size += len(json.dumps(error)) + 2
+        if size > limit // 2:
+            break
+        kept.append(error)
+    note = {
+        "message": f"{len(errors) - len(kept)} more errors left out: all of them exceed "
+        f"ARRAYGRAPH_MAX_RESPONSE_BYTES {limit}",
+        "extensions": {"code": "LIMIT_EXCEEDED"},
+    }
+    return json.dumps({"errors": [*kept, note]}).encode()

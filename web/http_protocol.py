@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 import orjson
 from starlette.types import Scope, Send
 
-from schema.response_size import bounded_response
+from schema.response_size import bounded_request_errors, bounded_response
 from web.request_log import RequestRecord, record_of
 
 CLIENT_CLOSED_REQUEST = 499
@@ -133,9 +133,12 @@ def graphql_answer(
     names `mutations_ran`), as the client accepts it."""
     media = media_type(accept)
     status = 200
-    if media == GRAPHQL_RESPONSE and is_request_error(response):
-        response.pop("data", None)
-        status = 400
+    if is_request_error(response):
+        if media == GRAPHQL_RESPONSE:
+            response.pop("data", None)
+            status = 400
+        body = bounded_request_errors(encode(response), response["errors"], max_bytes)
+        return Answer(status, body, media, headers)
     body = bounded_response(encode(response), max_bytes, mutations_ran=mutations_ran)
     return Answer(status, body, media, headers)
 

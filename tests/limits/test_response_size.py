@@ -68,3 +68,25 @@ async def test_response_size_of_a_query_names_no_mutation(make_api: ApiFactory) 
     _, body = await _answer_bytes(make_api, Settings(max_response_bytes=2_000))
     assert b"exceeds ARRAYGRAPH_MAX_RESPONSE_BYTES" in body
     assert b"mutationsRan" not in body
+
+
+async def test_response_size_of_request_errors_keeps_the_first_and_says_nothing_ran(
+    make_api: ApiFactory,
+) -> None:
+    # Nothing ran: no `data: null` (which says an operation ran), and the errors the client
+    # must read stay, as many as fit, with their codes (the log's and the client's alike).
+    query = "{ " + " ".join(f"unknown{n}" for n in range(40)) + " }"
+    async with make_api(Settings(max_response_bytes=2_000)) as api:
+        response = await api.client.post(
+            "/graphql",
+            json={"query": query},
+            headers={"accept": "application/graphql-response+json"},
+        )
+    assert response.status_code == 400
+    body = response.json()
+    assert "data" not in body
+    codes = error_codes(body)
+    assert codes[-1] == "LIMIT_EXCEEDED"
+    assert set(codes[:-1]) == {"GRAPHQL_VALIDATION_FAILED"} and len(codes) > 2
+    assert f"{41 - len(codes)} more errors left out" in body["errors"][-1]["message"]
+    assert len(response.content) <= 2_000
