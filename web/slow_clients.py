@@ -5,7 +5,8 @@ ending, on a kept-alive connection), or the connection is closed.
 uvicorn bounds only the idle time between requests, and restarts that timer on every byte, so a
 client sending one byte every few seconds (a slow-loris) holds a socket, and a request slot,
 forever. The deadline here is set once per request and is not moved by the bytes that arrive;
-it is lifted once the whole request is in, so a slow answer (a heavy query) is never cut.
+it is lifted once the whole request is in, so a slow answer (a heavy query) is never cut, also
+when the request came pipelined behind another.
 """
 
 from __future__ import annotations
@@ -48,9 +49,13 @@ class RequestDeadlineProtocol(HttpToolsProtocol):
         self._disarm()  # the request is in: its answer may take as long as it takes
 
     def on_response_complete(self) -> None:
+        # A pipelined request waits here (uvicorn runs it now) once its head is in; its whole
+        # message may be in too, and then its deadline is over (it was lifted at its end).
+        waiting = self.pipeline[-1][0] if self.pipeline else None
         super().on_response_complete()
-        if not self.transport.is_closing():
-            self._arm()  # the next request on this connection gets its own deadline
+        if self.transport.is_closing() or (waiting is not None and not waiting.more_body):
+            return
+        self._arm()  # the next request on this connection gets its own deadline
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
