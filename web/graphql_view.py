@@ -89,8 +89,8 @@ class GraphQLView:
         elif method == "GET":
             params = QueryParams(scope["query_string"])
             if wants_graphiql(params, head.accept):
-                if self.graphiql is None:
-                    raise TransportError(404, "Not Found")
+                if self.graphiql is None:  # a page, not an operation: no code in the metrics
+                    return transport_error(404, "Not Found", head.accept)
                 return Answer(200, self.graphiql, HTML)
             sent = from_params(params)
         else:

@@ -25,6 +25,9 @@ _RECORD_ATTRIBUTES = frozenset(vars(logging.LogRecord("", 0, "", 0, "", None, No
 }
 
 
+_LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
 class JsonFormatter(logging.Formatter):
     """A record as one JSON object: time, level, logger, message, the `extra=` fields, and the
     stack of an exception (as a string) when there is one."""
@@ -45,7 +48,9 @@ class JsonFormatter(logging.Formatter):
             line["exception"] = self.formatException(record.exc_info)
         if record.stack_info:
             line["stack"] = self.formatStack(record.stack_info)
-        return json.dumps(line, default=str, ensure_ascii=False)
+        # U+0085, U+2028 and U+2029 are line breaks to some readers (Python's `splitlines`):
+        # escaped, a client's path or name cannot split a line in two.
+        return json.dumps(line, default=str, ensure_ascii=False).translate(_LINE_BREAKS)
 
 
 def log_format(settings: Settings, stream: TextIO | None = None) -> str:

@@ -15,7 +15,8 @@ from graphql import GraphQLError
 
 from web.request_log import RequestRecord
 
-GRAPHQL_NAME = re.compile(r"[_A-Za-z][_0-9A-Za-z]{0,127}")
+LONGEST_NOTED_NAME = 128
+GRAPHQL_NAME = re.compile(rf"[_A-Za-z][_0-9A-Za-z]{{0,{LONGEST_NOTED_NAME - 1}}}")
 
 
 def note_sent_name(record: RequestRecord | None, sent: str | None) -> None:
@@ -27,9 +28,13 @@ def note_sent_name(record: RequestRecord | None, sent: str | None) -> None:
 
 
 def note_operation(record: RequestRecord | None, operation: tuple[str | None, str] | None) -> None:
-    """The operation's name and kind, as the document has them."""
+    """The operation's name (cut after LONGEST_NOTED_NAME: a document may name its operation
+    with a megabyte, which each log line would repeat) and kind, as the document has them."""
     if record is not None and operation is not None:
-        record.operation_name, record.operation_type = operation
+        name, record.operation_type = operation
+        if name is not None and len(name) > LONGEST_NOTED_NAME:
+            name = name[:LONGEST_NOTED_NAME] + "..."
+        record.operation_name = name
 
 
 def note_error_codes(record: RequestRecord | None, errors: Iterable[GraphQLError]) -> None:

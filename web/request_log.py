@@ -118,7 +118,7 @@ class RequestLog:
             record.round_trips = tally.count
             if endpoint:
                 self.metrics.in_flight -= 1
-                if record.graphql or record.status >= 400:
+                if record.graphql or _refused_request(scope["method"], record.status):
                     self.metrics.observe_request(
                         operation_name=record.operation_name,
                         operation_type=record.operation_type,
@@ -127,6 +127,13 @@ class RequestLog:
                         seconds=record.seconds,
                     )
             _log(record)
+
+
+def _refused_request(method: str, status: int) -> bool:
+    """A refusal of a request meant as an operation (a 413, a 415...): not a CORS preflight
+    (OPTIONS, the browser's), nor the GraphiQL page's 404 when it is off (a page, not an
+    operation), which README's metrics leave out."""
+    return status >= 400 and method != "OPTIONS" and not (method == "GET" and status == 404)
 
 
 def _log(record: RequestRecord) -> None:

@@ -58,6 +58,15 @@ def test_json_formatter_keeps_an_exception_in_its_one_line() -> None:
     assert "ValueError: boom" in line["exception"]
 
 
+def test_json_formatter_escapes_the_line_breaks_json_leaves_raw() -> None:
+    # U+0085, U+2028 and U+2029 are valid raw in JSON, but break lines for some readers.
+    record = logging.LogRecord("arraygraph.request", logging.INFO, __file__, 1, "x", None, None)
+    record.path = "/a\x85b\u2028c\u2029d"
+    line = JsonFormatter().format(record)
+    assert line.splitlines() == [line]
+    assert json.loads(line)["path"] == "/a\x85b\u2028c\u2029d"
+
+
 def test_uvicorn_log_config_writes_uvicorn_lines_through_the_json_formatter() -> None:
     stream = io.StringIO()
     config = uvicorn_log_config(Settings(log_format="json"), stream)

@@ -68,6 +68,21 @@ async def test_metrics_leave_out_other_routes_and_the_ide_page(api: Api) -> None
     assert scraped.total(REQUESTS) == 0
 
 
+async def test_metrics_leave_out_a_refused_preflight_and_the_ide_page_when_off(
+    make_api: ApiFactory, settings: Settings
+) -> None:
+    changed = dataclasses.replace(settings, cors_origins=("https://app.example",), graphiql=False)
+    async with make_api(changed) as api:
+        preflight = await api.client.options(
+            "/graphql",
+            headers={"origin": "https://evil.example", "access-control-request-method": "POST"},
+        )
+        page = await api.client.get("/graphql", headers={"accept": "text/html"})
+        assert (preflight.status_code, page.status_code) == (400, 404)
+        scraped = await scrape(api)
+    assert scraped.total(REQUESTS) == 0
+
+
 async def test_metrics_show_no_request_in_flight_between_requests(api: Api) -> None:
     await _a_few_requests(api)
     scraped = await scrape(api)

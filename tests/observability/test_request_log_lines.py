@@ -125,3 +125,13 @@ async def test_request_log_line_in_text_stays_one_line(api: Api) -> None:
     text = stream.getvalue()
     assert text.count("\n") == 1
     assert "GET /healthz\\nforged line 404" in text
+
+
+async def test_request_log_line_cuts_a_long_operation_name(api: Api, request_log: LogLines) -> None:
+    # A document may name its operation with a megabyte; each log line repeated it whole.
+    name = "N" * 10_000
+    await api.client.post("/graphql", json={"query": f"query {name} {{ __typename }}"})
+    raw = request_log.stream.getvalue()
+    line = json.loads(raw)
+    assert line["operation_name"] == "N" * 128 + "..."
+    assert len(raw) < 2_000
