@@ -13,6 +13,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+import orjson
+
 
 def bounded_response(body: bytes, limit: int, *, mutations_ran: Sequence[str] = ()) -> bytes:
     """`body`, or a LIMIT_EXCEEDED error in its place when it is over `limit` bytes; a
@@ -42,7 +44,7 @@ def bounded_request_errors(body: bytes, errors: Sequence[Any], limit: int) -> by
     kept: list[Any] = []
     size = 0
     for error in errors:
-        size += len(json.dumps(error)) + 2
+        size += len(orjson.dumps(error)) + 1
         if size > limit // 2:
             break
         kept.append(error)
@@ -51,4 +53,4 @@ def bounded_request_errors(body: bytes, errors: Sequence[Any], limit: int) -> by
         f"ARRAYGRAPH_MAX_RESPONSE_BYTES {limit}",
         "extensions": {"code": "LIMIT_EXCEEDED"},
     }
-    return json.dumps({"errors": [*kept, note]}).encode()
+    return orjson.dumps({"errors": [*kept, note]})
