@@ -99,7 +99,10 @@ def _sum(values: list[Any]) -> Any:
             numbers = [v for v in values if type(v) in (int, Int64, float, Decimal128)]
             return mongomock.group_accumulators["$sum"](numbers)
     if doubles:
-        return math.fsum([*doubles, whole]) if whole else math.fsum(doubles)
+        try:
+            return math.fsum([*doubles, whole])
+        except (OverflowError, ValueError):  # past a double's range, or inf - inf: as a server,
+            return sum(doubles, float(whole))  # infinity or NaN
     return whole if -(2**63) <= whole < 2**63 else float(whole)
 
 

@@ -90,3 +90,13 @@ async def test_group_stage_sums_numbers_only(front: Front) -> None:
         front, [{"k": 1, **doc} for doc in docs], {"_id": "$k", "n": {"$sum": "$v"}}
     )
     assert found == [{"_id": 1, "n": 2 + 2**62}]
+
+
+async def test_group_stage_sums_past_a_double_to_infinity_and_opposite_infinities_to_nan(
+    front: Front,
+) -> None:
+    docs: list[dict[str, Any]] = [{"k": 1, "v": 1e308}, {"k": 1, "v": 1e308}]
+    docs += [{"k": 2, "v": math.inf}, {"k": 2, "v": -math.inf}]
+    found = await _grouped(front, docs, {"_id": "$k", "total": {"$sum": "$v"}})
+    assert found[0]["total"] == math.inf
+    assert math.isnan(found[1]["total"])
