@@ -8,6 +8,7 @@ largest series command five to fifteen times larger, 14 MB of a 16 MiB limit.
 
 from __future__ import annotations
 
+import math
 from decimal import Decimal
 from typing import Any
 
@@ -21,26 +22,27 @@ from embedded.value_expressions import type_name
 _WRONG_ARITY = 28667
 _EXCEEDED_MEMORY_LIMIT = 146
 _INT32 = range(-(2**31), 2**31)
-_MOST_ELEMENTS = 4 * 1024 * 1024  # a server's 64 MiB for a range's values, 16 bytes each
+_MEMORY_LIMIT = 64 * 1024 * 1024  # a server's bound on a range's values (16 bytes each)
 # (check code when not a number, when not a 32-bit integer, what the message calls it)
 _CHECKS = {
-    "start": (34443, 34444, "starting value"),
-    "end": (34445, 34446, "ending value"),
-    "step": (34447, 34448, "step value"),
+    "start": (34443, 34444, "starting value", "a starting value"),
+    "end": (34445, 34446, "ending value", "an ending value"),
+    "step": (34447, 34448, "step value", "a step value"),
 }
 
 
 def _whole(value: Any, role: str) -> int:
-    not_numeric, not_integral, called = _CHECKS[role]
+    not_numeric, not_integral, called, a_called = _CHECKS[role]
     if type(value) not in (int, float, Int64, Decimal128):
+        space = "" if role == "step" else " "  # the server's messages, as they are
         raise OperationFailure(
-            f"$range requires a numeric {called}, found value of type: {type_name(value)}",
+            f"$range requires a numeric {called}, found value of type:{space}{type_name(value)}",
             not_numeric,
         )
     number = value.to_decimal() if isinstance(value, Decimal128) else value
     if not (isinstance(number, int) or _integral(number)) or int(number) not in _INT32:
         raise OperationFailure(
-            f"$range requires a {called} that can be represented as a 32-bit integer, "
+            f"$range requires {a_called} that can be represented as a 32-bit integer, "
             f"found value: {value}",
             not_integral,
         )
@@ -48,7 +50,9 @@ def _whole(value: Any, role: str) -> int:
 
 
 def _integral(number: float | Decimal) -> bool:
-    return number == number and number not in (float("inf"), float("-inf")) and number % 1 == 0
+    if not (number.is_finite() if isinstance(number, Decimal) else math.isfinite(number)):
+        return False
+    return bool(-(2**31) - 1 < number < 2**31 + 1) and number == int(number)
 
 
 def range_of(parser: Parser, value: Any) -> list[int]:
@@ -66,10 +70,11 @@ def range_of(parser: Parser, value: Any) -> list[int]:
     if step == 0:
         raise OperationFailure("$range requires a non-zero step value", 34449)
     numbers = range(start, end, step)
-    if len(numbers) > _MOST_ELEMENTS:
+    used = 24 + (1 + len(numbers)) * 16  # as the server counts an array of them
+    if used >= _MEMORY_LIMIT:
         raise OperationFailure(
-            f"$range would use too much memory ({len(numbers) * 16} bytes) and cannot spill to "
-            f"disk. Memory limit: {_MOST_ELEMENTS * 16} bytes",
+            f"$range would use too much memory ({used} bytes) and cannot spill to disk. "
+            f"Memory limit: {_MEMORY_LIMIT} bytes",
             _EXCEEDED_MEMORY_LIMIT,
         )
     return list(numbers)
