@@ -10,10 +10,8 @@ read it back with a smaller selection instead of sending the call again.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
-
-import orjson
 
 
 def bounded_response(body: bytes, limit: int, *, mutations_ran: Sequence[str] = ()) -> bytes:
@@ -35,16 +33,21 @@ def bounded_response(body: bytes, limit: int, *, mutations_ran: Sequence[str] = 
     return json.dumps({"data": None, "errors": [error]}).encode()
 
 
-def bounded_request_errors(body: bytes, errors: Sequence[Any], limit: int) -> bytes:
-    """A request error's `body` (nothing ran), or, when it is over `limit` bytes, its first
-    errors that fit in half of it and one LIMIT_EXCEEDED error saying how many were left out:
-    the errors stay the client's to read (and no `data: null` says that the operation ran)."""
+def bounded_request_errors(
+    response: dict[str, Any], limit: int, encode: Callable[[object], bytes]
+) -> bytes:
+    """A request error's answer (nothing ran), encoded by `encode`; when over `limit` bytes,
+    its first errors that fit in half of it and one LIMIT_EXCEEDED error saying how many were
+    left out: the errors stay the client's to read, and no `data: null` says that the
+    operation ran."""
+    body = encode(response)
     if len(body) <= limit:
         return body
+    errors = response["errors"]
     kept: list[Any] = []
     size = 0
     for error in errors:
-        size += len(orjson.dumps(error)) + 1
+        size += len(encode(error)) + 1
         if size > limit // 2:
             break
         kept.append(error)
@@ -53,4 +56,4 @@ def bounded_request_errors(body: bytes, errors: Sequence[Any], limit: int) -> by
         f"ARRAYGRAPH_MAX_RESPONSE_BYTES {limit}",
         "extensions": {"code": "LIMIT_EXCEEDED"},
     }
-    return orjson.dumps({"errors": [*kept, note]})
+    return encode({**response, "errors": [*kept, note]})

@@ -133,12 +133,12 @@ def graphql_answer(
     names `mutations_ran`), as the client accepts it."""
     media = media_type(accept)
     status = 200
-    if is_request_error(response):
+    if is_request_error(response) and not mutations_ran:
+        # Nothing ran: no `data` entry (the GraphQL spec's "should not be present").
+        response.pop("data", None)
         if media == GRAPHQL_RESPONSE:
-            response.pop("data", None)
             status = 400
-        body = bounded_request_errors(encode(response), response["errors"], max_bytes)
-        return Answer(status, body, media, headers)
+        return Answer(status, bounded_request_errors(response, max_bytes, encode), media, headers)
     body = bounded_response(encode(response), max_bytes, mutations_ran=mutations_ran)
     return Answer(status, body, media, headers)
 

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
+from schema.response_size import bounded_request_errors
 from settings import MAX_RESPONSE_BYTES, Settings
 from tests.support import ApiFactory, error_codes
+from web.http_protocol import encode
 
 TITLES = "{ sensors(first: 100) { edges { node { title } } } }"
 CREATE = 'mutation { createSensor(title: "%s") { id } }'
@@ -90,3 +94,14 @@ async def test_response_size_of_request_errors_keeps_the_first_and_says_nothing_
     assert set(codes[:-1]) == {"GRAPHQL_VALIDATION_FAILED"} and len(codes) > 2
     assert f"{41 - len(codes)} more errors left out" in body["errors"][-1]["message"]
     assert len(response.content) <= 2_000
+
+
+def test_response_size_of_request_errors_keeps_extensions_and_unencodable_text() -> None:
+    errors = [
+        {"message": f"bad \ud800 {n}", "extensions": {"code": "BAD_REQUEST"}} for n in range(9)
+    ]
+    response = {"errors": errors, "extensions": {"note": "kept"}}
+    body = json.loads(bounded_request_errors(response, 300, encode))
+    assert body["extensions"] == {"note": "kept"}
+    assert body["errors"][0]["message"] == "bad \ud800 0"
+    assert body["errors"][-1]["extensions"]["code"] == "LIMIT_EXCEEDED"
