@@ -5,9 +5,11 @@ and reads each accumulator's expression through its parser: for a 10,000-minute 
 documents into 20,000 groups) that was nine tenths of its 2 s. Here a key is made hashable as
 BSON compares it (1 and 1.0 one key, true and 1 two, fields in their order, every NaN one),
 and the groups come out ordered by their keys, as mongomock-ng orders them (a server promises
-no order), each `_id` the key of its first document. The accumulators get each group's values
-(missing ones left out) as mongomock-ng's own do. A key of another type (Decimal128, binary,
-a regex...), `_id: null`, or an accumulator not below, and the stage is mongomock-ng's.
+no order), each `_id` the key of its first document. The accumulators answer as a server's:
+`$sum` and `$avg` of numbers only, doubles added compensated; `$min`/`$max` leaving out nulls,
+by BSON's order of types; `$first`/`$last` a missing value as null; `$addToSet` by BSON
+equality. A key of another type (Decimal128, binary, a regex...), `_id: null`, or another
+accumulator, and the stage is mongomock-ng's.
 
 mongomock-ng's pipeline runner is one for the whole process: `install()` changes it for every
 user of mongomock-ng, so it runs when the first `EmbeddedEngine` is created, never on import.
@@ -26,11 +28,14 @@ from bson import Decimal128, Int64, ObjectId
 from embedded import mongomock_internals as mongomock
 from embedded import operators
 from embedded.protocols import Document
+from embedded.value_expressions import extreme
 
 _install_lock = threading.Lock()
 _installed: list[bool] = []
-_OWN = frozenset({"$push", "$addToSet", "$count"})
-_ACCUMULATORS = _OWN | {"$sum", "$avg", "$min", "$max", "$first", "$last"}
+_ACCUMULATORS = frozenset(
+    {"$push", "$addToSet", "$count", "$sum", "$avg", "$min", "$max", "$first", "$last"}
+)
+_POSITIONAL = frozenset({"$first", "$last"})  # these take a document's missing value as null
 _Key = tuple[Any, ...]
 
 
@@ -106,20 +111,45 @@ def _sum(values: list[Any]) -> Any:
     return whole if -(2**63) <= whole < 2**63 else float(whole)
 
 
+def _distinct(values: list[Any]) -> list[Any]:
+    """`$addToSet`: each value once, as BSON compares them (1 and true two values, `{a, b}`
+    and `{b, a}` two documents), in the order first seen."""
+    seen: set[_Key] = set()
+    distinct: list[Any] = []
+    for value in values:
+        key = _key(value)
+        if key is None:  # a type not hashed here: by equality, as mongomock-ng did
+            if value not in distinct:
+                distinct.append(value)
+        elif key not in seen:
+            seen.add(key)
+            distinct.append(value)
+    return distinct
+
+
+def _average(values: list[Any]) -> Any:
+    """`$avg`: of the numbers (not booleans), a double; null when there is none. With a
+    Decimal128, mongomock-ng's."""
+    if any(type(value) is Decimal128 for value in values):
+        return mongomock.group_accumulators["$avg"](values)
+    numbers = [value for value in values if type(value) in (int, float, Int64)]
+    return _sum(numbers) / len(numbers) if numbers else None
+
+
 def _accumulated(operator: str, values: list[Any], documents: int) -> Any:
     if operator == "$sum":
         return _sum(values)
+    if operator == "$avg":
+        return _average(values)
+    if operator in ("$min", "$max"):  # nulls and missing left out, BSON's order of types
+        return extreme(values, min if operator == "$min" else max)
+    if operator in ("$first", "$last"):  # a missing value is null here
+        return (values[0] if operator == "$first" else values[-1]) if values else None
     if operator == "$push":
         return values
     if operator == "$count":
         return documents
-    if operator == "$addToSet":
-        distinct: list[Any] = []
-        for value in values:
-            if value not in distinct:  # as mongomock-ng: by equality, dicts included
-                distinct.append(value)
-        return distinct
-    return mongomock.group_accumulators[operator](values)
+    return _distinct(values)  # $addToSet
 
 
 def _hashed(original: mongomock.Stage) -> mongomock.Stage:
@@ -142,10 +172,12 @@ def _hashed(original: mongomock.Stage) -> mongomock.Stage:
                 kept = None if value is mongomock.NOTHING else value
                 found = groups[key] = (kept, [[] for _ in fields], [0])
             found[2][0] += 1
-            for values, (_, _, evaluate) in zip(found[1], fields, strict=True):
+            for values, (_, op, evaluate) in zip(found[1], fields, strict=True):
                 item = evaluate(doc, scope)
                 if item is not mongomock.NOTHING:
                     values.append(item)
+                elif op in _POSITIONAL:
+                    values.append(None)
         out: list[Document] = []
         for key in sorted(groups):
             value, values, count = groups[key]

@@ -100,3 +100,30 @@ async def test_group_stage_sums_past_a_double_to_infinity_and_opposite_infinitie
     found = await _grouped(front, docs, {"_id": "$k", "total": {"$sum": "$v"}})
     assert found[0]["total"] == math.inf
     assert math.isnan(found[1]["total"])
+
+
+async def test_group_stage_accumulators_compare_as_a_server_does(front: Front) -> None:
+    docs: list[dict[str, Any]] = [
+        {"k": 1},  # no v: $first is null
+        {"k": 1, "v": 1},
+        {"k": 1, "v": True},
+        {"k": 1, "v": 1.0},
+        {"k": 1, "v": "s"},
+        {"k": 1, "v": {"a": 1, "b": 2}},
+        {"k": 1, "v": {"b": 2, "a": 1}},
+    ]
+    group: dict[str, Any] = {
+        "_id": "$k",
+        "first": {"$first": "$v"},
+        "avg": {"$avg": "$v"},
+        "min": {"$min": "$v"},
+        "max": {"$max": "$v"},
+        "set": {"$addToSet": "$v"},
+    }
+    [found] = await _grouped(front, docs, group)
+    assert found["first"] is None
+    assert found["avg"] == 1.0  # of 1 and 1.0; true is no number
+    assert (found["min"], found["max"]) == (1, True)  # BSON: numbers < strings < ... < booleans
+    assert [repr(v) for v in found["set"]] == [
+        "1", "True", "'s'", "{'a': 1, 'b': 2}", "{'b': 2, 'a': 1}",
+    ]  # fmt: skip
