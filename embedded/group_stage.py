@@ -8,8 +8,9 @@ and the groups come out ordered by their keys, as mongomock-ng orders them (a se
 no order), each `_id` the key of its first document. The accumulators answer as a server's:
 `$sum` and `$avg` of numbers only, doubles added compensated; `$min`/`$max` leaving out nulls,
 by BSON's order of types; `$first`/`$last` a missing value as null; `$addToSet` by BSON
-equality. A key of another type (Decimal128, binary, a regex...), `_id: null`, or another
-accumulator, and the stage is mongomock-ng's.
+equality. `_id: null` makes one group of every document, and none of no document. A key of
+another type (Decimal128, binary, a regex...) or another accumulator, and the stage is
+mongomock-ng's.
 
 mongomock-ng's pipeline runner is one for the whole process: `install()` changes it for every
 user of mongomock-ng, so it runs when the first `EmbeddedEngine` is created, never on import.
@@ -24,6 +25,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bson import Decimal128, Int64, ObjectId
+from pymongo.errors import OperationFailure
 
 from embedded import mongomock_internals as mongomock
 from embedded import operators
@@ -73,8 +75,10 @@ def _key(value: Any) -> _Key | None:
 def _plan(spec: Any) -> tuple[Any, list[tuple[str, str, Any]]] | None:
     """The `_id` expression and the accumulators (field, operator, expression) of a spec of
     the form handled here; None for any other."""
-    if not isinstance(spec, Mapping) or spec.get("_id") is None:
+    if not isinstance(spec, Mapping):
         return None
+    if "_id" not in spec:
+        raise OperationFailure("a group specification must include an _id", 15955)
     fields = []
     for name, accumulator in spec.items():
         if name == "_id":
@@ -93,11 +97,12 @@ def _sum(values: list[Any]) -> Any:
     64 bits a double), doubles compensated, so that the order of the values does not change
     the double (mongomock-ng adds in order: 0.3 + 0.2 + 0.1 is 0.6000000000000001, a server's
     0.6); with a Decimal128, mongomock-ng's."""
-    whole, doubles = 0, []
+    whole, doubles, long = 0, [], False
     for value in values:
         kind = type(value)
         if kind is int or kind is Int64:
             whole += value
+            long = long or kind is Int64
         elif kind is float:
             doubles.append(value)
         elif kind is Decimal128:
@@ -108,7 +113,9 @@ def _sum(values: list[Any]) -> Any:
             return math.fsum([*doubles, whole])
         except (OverflowError, ValueError):  # past a double's range, or inf - inf: as a server,
             return sum(doubles, float(whole))  # infinity or NaN
-    return whole if -(2**63) <= whole < 2**63 else float(whole)
+    if not -(2**63) <= whole < 2**63:
+        return float(whole)
+    return Int64(whole) if long else whole  # a long stays a long
 
 
 def _distinct(values: list[Any]) -> list[Any]:

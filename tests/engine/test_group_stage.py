@@ -7,7 +7,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from bson import Decimal128
+import pytest
+from bson import Decimal128, Int64
+from pymongo.errors import OperationFailure
 
 from tests.engine.fronts import Front
 
@@ -127,3 +129,22 @@ async def test_group_stage_accumulators_compare_as_a_server_does(front: Front) -
     assert [repr(v) for v in found["set"]] == [
         "1", "True", "'s'", "{'a': 1, 'b': 2}", "{'b': 2, 'a': 1}",
     ]  # fmt: skip
+
+
+async def test_group_stage_of_a_null_key_is_one_group_and_none_of_nothing(front: Front) -> None:
+    docs: list[dict[str, Any]] = [{"v": Int64(2)}, {"v": Int64(3)}]
+    found = await _grouped(front, docs, {"_id": None, "n": {"$sum": "$v"}})
+    assert found == [{"_id": None, "n": 5}]
+    assert type(found[0]["n"]) is Int64  # a long stays a long
+    things = front.collection("things")
+    empty: list[dict[str, Any]] = [
+        {"$match": {"v": 0}},
+        {"$group": {"_id": None, "n": {"$sum": 1}}},
+    ]
+    assert await (await things.aggregate(empty)).to_list() == []
+
+
+async def test_group_stage_without_an_id_is_refused_as_a_server_refuses_it(front: Front) -> None:
+    with pytest.raises(OperationFailure) as raised:
+        await _grouped(front, [{"v": 1}], {"n": {"$sum": 1}})
+    assert raised.value.code == 15955
