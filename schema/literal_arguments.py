@@ -10,9 +10,16 @@ resolver could change, is coerced anew each time. The node is held weakly: an en
 long as its document (its id then stays its own), and the memo keeps no syntax tree alive.
 Each caller gets its own copy of the mapping.
 
+An argument that does not coerce once variables are in is the client's error (BAD_USER_INPUT,
+naming the argument): an explicit null for a nullable
+variable where a default let validation pass (`count: $c` of `count: Int! = 1`, `first: $f` of
+`first: Int! = 100`, `@include(if: $v)` with `$v: Boolean = true`) was graphql-core's untyped
+error, masked as INTERNAL_SERVER_ERROR.
+
 One of the uses of graphql-core internals listed in `schema.strawberry_internals`: this module
 takes the place of `get_argument_values` in graphql/execution/executor.py, which
-`execute_field` looks up by name.
+`execute_field` looks up by name, and in graphql/execution/collect_fields.py, where
+`@skip` and `@include` are read.
 """
 
 from __future__ import annotations
@@ -25,12 +32,15 @@ from graphql import (
     DirectiveNode,
     FieldNode,
     GraphQLDirective,
+    GraphQLError,
     GraphQLField,
 )
+from graphql.execution import collect_fields as graphql_collect_fields
 from graphql.execution import executor as graphql_executor
 from graphql.execution.values import FragmentVariableValues, VariableValues
 from graphql.execution.values import get_argument_values as _graphql_argument_values
 
+from resolvers.errors import BadUserInput
 from resolvers.node_keyed import NodeKeyed
 from resolvers.selection import variables_in
 
@@ -55,20 +65,36 @@ def get_argument_values(
     arguments are literals that coerce to immutable values; a node whose answer cannot be kept
     is remembered as such (None), so that it is not examined again."""
     found = _kept.get((node,))
-    if found is not None and found[0] is type_def:
-        kept = found[1]
-        if kept is not None:
-            return dict(kept)
-        return _graphql_argument_values(
+    if found is not None and found[0] is type_def and found[1] is not None:
+        return dict(found[1])
+    try:
+        values = _graphql_argument_values(
             type_def, node, variable_values, fragment_variable_values, hide_suggestions
         )
-    values = _graphql_argument_values(
-        type_def, node, variable_values, fragment_variable_values, hide_suggestions
-    )
+    except GraphQLError as error:
+        raise _invalid(error, node) from None
+    if found is not None and found[0] is type_def:
+        return values
     literal = not any(next(variables_in(a.value), None) is not None for a in node.arguments or ())
     keep = literal and all(_immutable(value) for value in values.values())
     _kept.put((node,), (type_def, dict(values) if keep else None))
     return values
+
+
+def _invalid(error: GraphQLError, node: FieldNode | DirectiveNode) -> BadUserInput:
+    """graphql-core's refusal of an argument as the client's error, naming the argument whose
+    value it is: a field error at the field, a request error at a directive that decides
+    which fields run (the executor and the view type a resolver's error by its class)."""
+    starts = [n.loc.start for n in error.nodes or () if n.loc is not None]
+    at_fault = next(
+        (
+            a.name.value
+            for a in node.arguments or ()
+            if a.loc is not None and any(a.loc.start <= at < a.loc.end for at in starts)
+        ),
+        None,
+    )
+    return BadUserInput(error.message, argument=at_fault)
 
 
 def _immutable(value: Any) -> bool:
@@ -76,3 +102,4 @@ def _immutable(value: Any) -> bool:
 
 
 graphql_executor.get_argument_values = get_argument_values  # type: ignore[attr-defined]
+graphql_collect_fields.get_argument_values = get_argument_values  # type: ignore[attr-defined]
