@@ -220,10 +220,13 @@ async def _recorded(
     )
     after: tuple[SensorDoc, ...] = ()
     if len(rejected) < len(validated) and selects(info, "sensors"):
+        # In the order the events first name them, however they were read (a retry reads them
+        # by the loader, a first try with unknown sensors by one find).
+        touched = [i for i in dict.fromkeys(e.sensor_id for e in validated) if i not in missing]
         if outcome.found is not None:
-            after = tuple(doc for doc in outcome.found if doc.id not in missing)
+            by_id = {doc.id: doc for doc in outcome.found}
+            after = tuple(by_id[i] for i in touched if i in by_id)
         else:
-            touched = [i for i in dict.fromkeys(e.sensor_id for e in validated) if i not in missing]
             loaded = await info.context.loader(SENSORS_BY_ID).load_many(touched)
             after = tuple(doc for doc in loaded if doc is not None)
     return RecordedEvents(len(validated) - len(rejected), rejected, after)

@@ -114,6 +114,22 @@ async def test_record_sensor_events_reports_unknown_sensors_and_applies_the_rest
     assert await api.collection("sensors").count_documents({"_id": ObjectId(unknown)}) == 0
 
 
+async def test_record_sensor_events_with_unknown_sensors_answers_sensors_in_event_order(
+    api: Api,
+) -> None:
+    # The stored order (by id) differs from the events': the payload follows the events, as
+    # it does when no sensor is unknown (and as a retry under a key reads it).
+    first, second = await create_sensor(api, "A"), await create_sensor(api, "B")
+    events = [
+        {"sensorId": second, "at": GOOD_AT},
+        {"sensorId": str(ObjectId()), "at": GOOD_AT},
+        {"sensorId": first, "at": GOOD_AT},
+    ]
+    body = await api.data(RECORD, {"events": events})
+    titles = [sensor["title"] for sensor in body["recordSensorEvents"]["sensors"]]
+    assert titles == ["B", "A"]
+
+
 @pytest.mark.parametrize("title", ["", "   ", "x" * 201, "bell\x07", "line\nbreak"])
 async def test_create_sensor_rejects_a_bad_title(api: Api, title: str) -> None:
     body = await api.post(CREATE, {"t": title})
