@@ -11,10 +11,9 @@ long as its document (its id then stays its own), and the memo keeps no syntax t
 Each caller gets its own copy of the mapping.
 
 An argument that does not coerce once variables are in is the client's error (BAD_USER_INPUT,
-naming the argument): an explicit null for a nullable
-variable where a default let validation pass (`count: $c` of `count: Int! = 1`, `first: $f` of
-`first: Int! = 100`, `@include(if: $v)` with `$v: Boolean = true`) was graphql-core's untyped
-error, masked as INTERNAL_SERVER_ERROR.
+naming the argument): an explicit null for a nullable variable where a default let validation
+pass (`count: $c` of `count: Int! = 1`, `first: $f` of `first: Int! = 100`, `@include(if: $v)`
+with `$v: Boolean = true`) was graphql-core's untyped error, masked as INTERNAL_SERVER_ERROR.
 
 One of the uses of graphql-core internals listed in `schema.strawberry_internals`: this module
 takes the place of `get_argument_values` in graphql/execution/executor.py, which
