@@ -19,7 +19,6 @@ user of mongomock-ng, so it runs when the first `EmbeddedEngine` is created, nev
 from __future__ import annotations
 
 import math
-import threading
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
@@ -30,10 +29,9 @@ from pymongo.errors import OperationFailure
 from embedded import mongomock_internals as mongomock
 from embedded import operators
 from embedded.protocols import Document
+from embedded.stage_hooks import install_stage
 from embedded.value_expressions import extreme
 
-_install_lock = threading.Lock()
-_installed: list[bool] = []
 _ACCUMULATORS = frozenset(
     {"$push", "$addToSet", "$count", "$sum", "$avg", "$min", "$max", "$first", "$last"}
 )
@@ -199,7 +197,4 @@ def _hashed(original: mongomock.Stage) -> mongomock.Stage:
 
 def install() -> None:
     """Run every pipeline's `$group` as above (idempotent)."""
-    with _install_lock:
-        if not _installed:
-            mongomock.wrap_stage("$group", _hashed)
-            _installed.append(True)
+    install_stage("$group", _hashed)

@@ -13,17 +13,15 @@ user of mongomock-ng, so it runs when the first `EmbeddedEngine` is created, nev
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
 from embedded import fast_filters
 from embedded import mongomock_internals as mongomock
+from embedded.stage_hooks import install_stage
 
 _EXPRESSIONS = frozenset({"$expr", "$where", "$function"})
-_install_lock = threading.Lock()
-_installed: list[bool] = []
 
 
 def _compares_dates(value: Any) -> bool:
@@ -51,7 +49,4 @@ def _with_documents_as_they_are(original: mongomock.Stage) -> mongomock.Stage:
 
 def install() -> None:
     """Run every pipeline's `$match` as above (idempotent)."""
-    with _install_lock:
-        if not _installed:
-            mongomock.wrap_stage("$match", _with_documents_as_they_are)
-            _installed.append(True)
+    install_stage("$match", _with_documents_as_they_are)

@@ -21,10 +21,9 @@ from typing import Any
 
 from embedded import mongomock_internals as mongomock
 from embedded.protocols import Document
+from embedded.stage_hooks import install_stage
 
 _state = threading.local()  # commands of different engines may run on different threads
-_install_lock = threading.Lock()
-_installed: list[bool] = []
 _MISSING = object()
 
 
@@ -100,7 +99,4 @@ def _sharing(original: mongomock.Stage) -> mongomock.Stage:
 
 def install() -> None:
     """Run every pipeline's `$unwind` as above (idempotent)."""
-    with _install_lock:
-        if not _installed:
-            mongomock.wrap_stage("$unwind", _sharing)
-            _installed.append(True)
+    install_stage("$unwind", _sharing)
