@@ -15,7 +15,7 @@ from bench.orders import _seconds_per_call
 from embedded import EmbeddedCollection, EmbeddedDatabase, EmbeddedEngine
 from store import measurements
 from store.series import Observation, period_key, record_observations
-from store.series_query import read_series
+from store.series_query import SeriesAnswer, read_series, series_read
 
 MEASUREMENT = "insects"
 FIELDS = ("butterflies", "honeybees")
@@ -27,6 +27,7 @@ APRIL = datetime(2024, 4, 1, tzinfo=UTC)  # 30 days: the month of minute data
 YEAR = datetime(2023, 1, 1, tzinfo=UTC)  # 365 days: the year of hourly data
 STEP = 1  # minutes between the month's observations (every minute loads in about 10 s here)
 DAYS = 30
+UNBOUNDED = 10**9  # rollups a read may examine: the bench compares layouts, not limits
 
 
 def _observation(at: datetime, tags: tuple[tuple[str, str], ...], minute: int) -> Observation:
@@ -139,6 +140,18 @@ def _flat_pipeline(start: datetime, end: datetime, unit: str) -> list[dict[str, 
     return [{"$match": match}, {"$group": {"_id": bucket, **sums}}]
 
 
+async def _read(coll: EmbeddedCollection, bounds: list[datetime]) -> SeriesAnswer:
+    return await read_series(
+        coll,
+        measurement=MEASUREMENT,
+        tags=TAG_SETS[0],
+        read=series_read(bounds),
+        points=len(bounds) - 1,
+        fields=FIELDS,
+        most_rollups=UNBOUNDED,
+    )
+
+
 def _grid(start: datetime, step: timedelta, points: int) -> list[datetime]:
     return [start + step * i for i in range(points + 1)]
 
@@ -149,9 +162,7 @@ async def _compare(
     """Seconds per call of our read and of the 1:1 aggregation, after checking they agree."""
 
     async def rollups() -> dict[datetime, dict[str, float]]:
-        answer = await read_series(
-            ours, measurement=MEASUREMENT, tags=TAG_SETS[0], boundaries=bounds, fields=FIELDS
-        )
+        answer = await _read(ours, bounds)
         return {bounds[i]: {f: t.sum for f, t in p.items()} for i, p in answer.points.items()}
 
     async def one_to_one() -> dict[datetime, dict[str, float]]:
@@ -190,9 +201,7 @@ async def _growth(db: EmbeddedDatabase) -> None:
     def series_of(months: int) -> Callable[[], Awaitable[object]]:
         days = (YEAR.replace(year=2024) if months == 12 else YEAR.replace(month=months + 1)) - YEAR
         bounds = _grid(YEAR, timedelta(days=1), days.days)
-        return lambda: read_series(
-            coll, measurement=MEASUREMENT, tags=TAG_SETS[0], boundaries=bounds, fields=FIELDS
-        )
+        return lambda: _read(coll, bounds)
 
     cost = {n: await _seconds_per_call(series_of(n), budget=0.5) for n in (1, 3, 6, 12)}
     # The engine's `$match` reads every stored document (it uses no index), so each number
@@ -205,7 +214,6 @@ async def _growth(db: EmbeddedDatabase) -> None:
 
 async def run() -> None:
     db = EmbeddedEngine()["bench"]
-    # read_series brings the measurement's catalogue along from this collection.
     await measurements.register_names(
         db[measurements.COLLECTION],
         measurement=MEASUREMENT,

@@ -46,10 +46,12 @@ def is_point_read(filter: Any) -> TypeGuard[dict[str, Any]]:
 
 
 def matching(
-    coll: Any, filter: Mapping[str, Any], table: IndexedDocuments | None = None
+    coll: Any, filter: Mapping[str, Any], table: IndexedDocuments | None = None, limit: int = 0
 ) -> list[Document]:
     """The stored documents (not copies) that `filter` (stored datetimes) matches, in natural
-    order; `table` is the collection's, when the caller has it."""
+    order; `table` is the collection's, when the caller has it. With a `limit`, the first
+    `limit` of them, examining no more than it takes to find them (a server's `$limit` after
+    `$match`, or a find's limit without a sort)."""
     table = table_of(coll) if table is None else table
     mongomock.expire_documents(coll)
     if is_point_read(filter):  # the common read
@@ -59,19 +61,40 @@ def matching(
     by_id = access_paths.id_values(filter)
     if by_id is not None and len(filter) == 1:  # found exactly by key: nothing to match
         found = _by_id(table, by_id)
+        found = found[:limit] if limit else found
         examined.report(coll, len(found))
         return found
     candidates = _by_unique_key(table, filter) if by_id is None else None
     if candidates is None:
         candidates = _candidates(table, filter, by_id)
     if candidates is None:
+        if limit:
+            return _first_matching(coll, list(mongomock.stored_documents(coll)), filter, limit)
         examined.report(coll, len(table))
         return _scan(coll, filter)
-    examined.report(coll, len(candidates))
     if not candidates:
         mongomock.filter_applies(filter, {})  # an invalid filter fails as on an empty store
+    if limit:
+        return _first_matching(coll, candidates, filter, limit)
+    examined.report(coll, len(candidates))
     match = fast_filters.matcher(filter)
     return [doc for doc in candidates if match(doc)]
+
+
+def _first_matching(
+    coll: Any, candidates: Sequence[Document], filter: Mapping[str, Any], limit: int
+) -> list[Document]:
+    match = fast_filters.matcher(filter)
+    found: list[Document] = []
+    count = 0
+    for doc in candidates:
+        if len(found) >= limit:
+            break
+        count += 1
+        if match(doc):
+            found.append(doc)
+    examined.report(coll, count)
+    return found
 
 
 def counted(coll: Any, filter: Mapping[str, Any]) -> int | None:

@@ -5,9 +5,8 @@ collection first), which makes a page of 20 from a user with 10,000 orders cost 
 reading all of them. A server reads in place and sends only the result; so does this: the
 filter runs on the stored documents, pipelines run on shallow copies of them (`$unwind` too:
 `embedded.unwind_stage`), and only what is returned is copied. Stages that could change nested
-values in place get deep copies instead. Which stored documents a filter examines, and a
-leading sort with its limit, is the planner's (`embedded.plans`): through an index where one
-serves, by a scan otherwise.
+values in place get deep copies instead. Which stored documents a filter examines (a leading
+sort or limit too) is the planner's (`embedded.plans`).
 """
 
 from __future__ import annotations
@@ -32,11 +31,9 @@ _NON_MUTATING_STAGES = frozenset(
     {"$match", "$project", "$sort", "$limit", "$skip", "$count", "$group", "$unwind"}
 )
 _SCALARS = frozenset({str, int, float, bool, type(None)})
-# Containers found to hold no datetime (pipelines built once and shared): not walked again.
+# Containers found to hold no datetime (pipelines built once, shared): not walked again.
 _WITHOUT_DATETIMES: dict[int, Any] = {}
-# Shared containers that hold datetimes, with their stored form: the same form each time, so
-# that its compiled expressions are found again (a sensors page's window, built once an hour).
-# Fewer, as each holds a copy.
+# Shared containers holding datetimes, with their stored form, so its compiled expressions last.
 _STORED_FORMS: dict[int, tuple[Any, Any]] = {}
 _STORED_FORMS_KEPT = 256
 
@@ -202,7 +199,8 @@ def _sorted_and_limited(
     coll: Any, filter: Mapping[str, Any], stages: list[Mapping[str, Any]]
 ) -> list[Document]:
     """The stored documents `filter` matches; a leading `$sort` (and the `$limit` after it)
-    applied as an index gives them, or as `fast_filters` sorts them, and a leading `$count`
+    applied as an index gives them, or as `fast_filters` sorts them, a leading `$limit` as
+    they are matched (`plans.matching`), and a leading `$count`
     counted on an index that decides the filter (`plans.counted`): those stages consumed."""
     counting = stages[0]["$count"] if stages and set(stages[0]) == {"$count"} else None
     if isinstance(counting, str) and counting and "." not in counting and counting[0] != "$":
@@ -210,6 +208,8 @@ def _sorted_and_limited(
         if found is not None:
             del stages[:1]
             return [{counting: found}] if found else []
+    if stages and type(first := stages[0].get("$limit")) is int and first > 0:
+        return plans.matching(coll, filter, limit=stages.pop(0)["$limit"])
     sort = stages[0]["$sort"] if stages and set(stages[0]) == {"$sort"} else None
     if not isinstance(sort, Mapping):
         return plans.matching(coll, filter)

@@ -10,13 +10,28 @@ from resolvers import series_input, validation
 from resolvers.context import Info
 from resolvers.errors import BadUserInput, LimitExceeded, NotFound
 from resolvers.idempotency import idempotency_key, once
-from resolvers.measurements import register
+from resolvers.measurements import MEASUREMENTS_BY_NAME, register
 from resolvers.series_input import ObservationArgs, TagArgs
-from resolvers.series_time import Granularity, point_starts, time_zone, whole_minute
+from resolvers.series_reads import (
+    charged_points,
+    most_rollups,
+    series_read_units,
+    too_many_values,
+    total_read_units,
+)
+from resolvers.series_time import (
+    Granularity,
+    least_points,
+    point_starts,
+    time_zone,
+    whole_minute,
+    within_limit,
+)
 from settings import MAX_FIELDS_PER_MEASUREMENT, MAX_SERIES_POINTS, MAX_SERIES_VALUES
 from store import series as store
+from store.measurements import MeasurementDoc
 from store.protocols import Document
-from store.series_query import FieldTotals, SeriesAnswer, read_series
+from store.series_query import FieldTotals, SeriesAnswer, read_series, series_read
 
 NO_DATA = FieldTotals(sum=0.0, count=0, min=None, max=None)
 
@@ -93,30 +108,59 @@ def _question(
     return question
 
 
-async def _answer(info: Info, question: _Question, boundaries: list[datetime]) -> SeriesAnswer:
-    answer = await read_series(
-        info.context.collection(store.COLLECTION),
-        measurement=question.measurement,
-        tags=question.tags,
-        boundaries=boundaries,
-        fields=question.fields,
-    )
-    if answer.catalogue is None:
+async def _catalogue(info: Info, question: _Question) -> tuple[str, ...]:
+    """The fields to answer: those named, each known to the measurement, or all of its own.
+    Read before any point is computed, so that an unknown name costs one lookup."""
+    loader = info.context.loader(MEASUREMENTS_BY_NAME)
+    entry: MeasurementDoc | None = await loader.load(question.measurement)
+    if entry is None:
         raise NotFound(
             f"measurement: no measurement {question.measurement!r}", argument="measurement"
         )
     for index, field in enumerate(question.fields or ()):
-        if field not in answer.catalogue:
+        if field not in entry.fields:
             raise NotFound(
                 f"fields[{index}]: measurement {question.measurement!r} has no field {field!r}",
                 argument=f"fields[{index}]",
             )
+    return question.fields or entry.fields
+
+
+async def _answer(
+    info: Info, question: _Question, boundaries: list[datetime], charged: int
+) -> SeriesAnswer:
+    """The points' stats, from at most the rollups `charged` buys (`series_reads`)."""
+    read = series_read(boundaries)
+    answer = await read_series(
+        info.context.collection(store.COLLECTION),
+        measurement=question.measurement,
+        tags=question.tags,
+        read=read,
+        points=len(boundaries) - 1,
+        fields=question.fields,
+        most_rollups=most_rollups(charged),
+    )
+    if answer.cut:
+        raise LimitExceeded(
+            f"from: the range reads more than {most_rollups(charged)} rollups (its periods "
+            "over every tag set of the measurement); ask for a shorter range",
+            argument="from",
+        )
     return answer
 
 
 def _values(answer: SeriesAnswer, point: int, names: Sequence[str]) -> tuple[FieldStatsRecord, ...]:
     found = answer.points.get(point, {})
     return tuple(FieldStatsRecord(name, found.get(name, NO_DATA)) for name in names)
+
+
+def _within_values(points: int, width: int) -> None:
+    if too_many_values(points, width):
+        raise LimitExceeded(
+            f"fields: {points} points of {width} fields is over {MAX_SERIES_VALUES} values "
+            "(name fewer fields, or ask for fewer points)",
+            argument="fields",
+        )
 
 
 async def series(
@@ -131,21 +175,18 @@ async def series(
     fields: Sequence[str] | None,
 ) -> list[PointRecord]:
     """Dense points: every aligned start from `from` to `to`, zeros where nothing was
-    recorded; one command."""
+    recorded; the catalogue, then one command."""
     question = _question(measurement, tags, start, end, fields)
-    starts = point_starts(
-        question.start, question.end, granularity, time_zone(zone), limit=MAX_SERIES_POINTS
-    )
+    place = time_zone(zone)
     width = len(question.fields) if question.fields is not None else MAX_FIELDS_PER_MEASUREMENT
-    if len(starts) * width > MAX_SERIES_VALUES:
-        raise LimitExceeded(
-            f"fields: {len(starts)} points of {width} fields is over {MAX_SERIES_VALUES} values "
-            "(name fewer fields, or ask for fewer points)",
-            argument="fields",
-        )
+    within_limit(question.start, question.end, granularity, limit=MAX_SERIES_POINTS)
+    _within_values(least_points(question.start, question.end, granularity), width)
+    names = await _catalogue(info, question)
+    starts = point_starts(question.start, question.end, granularity, place, limit=MAX_SERIES_POINTS)
+    _within_values(len(starts), width)
     boundaries = [question.start, *starts[1:], question.end]
-    answer = await _answer(info, question, boundaries)
-    names = question.fields or answer.catalogue or ()
+    charged = charged_points(start, end, granularity, width) + series_read_units()
+    answer = await _answer(info, question, boundaries, charged)
     return [PointRecord(start, _values(answer, i, names)) for i, start in enumerate(starts)]
 
 
@@ -158,7 +199,9 @@ async def series_total(
     end: datetime,
     fields: Sequence[str] | None,
 ) -> tuple[FieldStatsRecord, ...]:
-    """Every field's stats over [from, to): one command."""
+    """Every field's stats over [from, to): the catalogue, then one command."""
     question = _question(measurement, tags, start, end, fields)
-    answer = await _answer(info, question, [question.start, question.end])
-    return _values(answer, 0, question.fields or answer.catalogue or ())
+    names = await _catalogue(info, question)
+    charged = 1 + total_read_units(start, end)
+    answer = await _answer(info, question, [question.start, question.end], charged)
+    return _values(answer, 0, names)

@@ -19,6 +19,7 @@ from resolvers.errors import BadUserInput, LimitExceeded
 MINUTE = timedelta(minutes=1)
 HOUR = timedelta(hours=1)
 QUARTER = timedelta(minutes=15)
+HALF_YEAR = timedelta(days=182)
 
 
 class Granularity(Enum):
@@ -124,21 +125,70 @@ def _next_local_hour(moment: datetime, zone: ZoneInfo) -> datetime:
     return moment + HOUR
 
 
-def _clock_starts(
-    start: datetime, end: datetime, granularity: Granularity, zone: ZoneInfo, most: int
-) -> list[datetime]:
-    local = start.astimezone(zone).replace(second=0, microsecond=0)
-    if granularity is Granularity.HOUR:
-        local = local.replace(minute=0)
+def _minute_starts(start: datetime, end: datetime, most: int) -> list[datetime]:
+    """MINUTE points are UTC minutes in every zone: a zone whose offset is whole minutes
+    starts its minutes at the same instants, and one whose offset has seconds (a local mean
+    time) has no local minute at a whole UTC minute, so `from` starts the first point."""
+    count = min(most, -(-(end - start) // MINUTE))
+    return [start + MINUTE * index for index in range(count)]
+
+
+def _hour_starts(start: datetime, end: datetime, zone: ZoneInfo, most: int) -> list[datetime]:
+    """One conversion a point: the next start is an hour on while the zone's offset is the
+    same an hour on; only across a change of offset are the minutes between searched."""
+    local = start.astimezone(zone).replace(minute=0, second=0, microsecond=0)
     moment = whole_minute(local)
+    offset = moment.astimezone(zone).utcoffset()
     starts: list[datetime] = []
     while moment < end and len(starts) < most:
         starts.append(moment)
-        if granularity is Granularity.MINUTE:
-            moment += MINUTE
-        else:
-            moment = _next_local_hour(moment, zone)
+        following = moment + HOUR
+        after = following.astimezone(zone).utcoffset()
+        if after != offset:
+            following = _next_local_hour(moment, zone)
+            after = following.astimezone(zone).utcoffset()
+        moment, offset = following, after
     return starts
+
+
+# The shortest a point can be, so that a range bounds its points without computing any.
+SHORTEST_POINT = {
+    Granularity.MINUTE: MINUTE,
+    Granularity.HOUR: HOUR,
+    Granularity.DAY: timedelta(hours=23),
+    Granularity.WEEK: timedelta(days=7) - HOUR,
+    Granularity.MONTH: timedelta(days=28) - HOUR,
+}
+
+
+# The longest a point can be, so that a range shows it has too many points without computing
+# any: an hour after a change back of part of an hour, a day (or a week, or a month) with a
+# change back of a whole day in it (Alaska, 1867).
+LONGEST_POINT = {
+    Granularity.MINUTE: MINUTE,
+    Granularity.HOUR: 2 * HOUR,
+    Granularity.DAY: timedelta(hours=49),
+    Granularity.WEEK: timedelta(days=7, hours=49),
+    Granularity.MONTH: timedelta(days=31, hours=49),
+}
+
+
+def least_points(start: datetime, end: datetime, granularity: Granularity) -> int:
+    """At most the number of points `point_starts` finds for [start, end), by arithmetic."""
+    return max(0, (end - start) // LONGEST_POINT[granularity])
+
+
+def most_points(start: datetime, end: datetime, granularity: Granularity) -> int:
+    """At least the number of points `point_starts` finds for [start, end), by arithmetic
+    alone: the range over the shortest point, two more for the partial points at its ends,
+    and for HOUR one more per half year, for an hour cut short by a change of part of an hour
+    (Lord Howe's half-hour changes come twice a year)."""
+    if end <= start:
+        return 0
+    points = -(-(end - start) // SHORTEST_POINT[granularity]) + 2
+    if granularity is Granularity.HOUR:
+        points += -(-(end - start) // HALF_YEAR)
+    return points
 
 
 def point_starts(
@@ -147,12 +197,22 @@ def point_starts(
     """The starts s0 <= start < s1 < ... < end of the points covering [start, end), in UTC;
     more than `limit` of them is LIMIT_EXCEEDED, found by computing one past the limit at
     most (whatever the range), so that exactly `limit` points are allowed in any zone."""
-    clock = granularity in (Granularity.MINUTE, Granularity.HOUR)
-    computed = _clock_starts if clock else _calendar_starts
-    starts = computed(start, end, granularity, zone, limit + 1)
+    within_limit(start, end, granularity, limit=limit)
+    if granularity is Granularity.MINUTE:
+        starts = _minute_starts(start, end, limit + 1)
+    elif granularity is Granularity.HOUR:
+        starts = _hour_starts(start, end, zone, limit + 1)
+    else:
+        starts = _calendar_starts(start, end, granularity, zone, limit + 1)
     if len(starts) > limit:
         raise _too_many(limit)
     return starts
+
+
+def within_limit(start: datetime, end: datetime, granularity: Granularity, *, limit: int) -> None:
+    """LIMIT_EXCEEDED where the range alone shows more than `limit` points."""
+    if least_points(start, end, granularity) > limit:
+        raise _too_many(limit)
 
 
 def _too_many(limit: int) -> LimitExceeded:

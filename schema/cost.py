@@ -16,10 +16,9 @@ an encoded answer's bytes, is `schema/response_size.py`.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any, NamedTuple
 
 from graphql import (
@@ -32,8 +31,8 @@ from graphql import (
     is_object_type,
 )
 
-from resolvers.errors import ApiError
-from resolvers.series_time import Granularity, point_starts, time_zone, whole_minute
+from resolvers.series_reads import charged_points
+from resolvers.series_time import Granularity
 from schema.errors import RequestLimitExceeded
 from schema.operation_fields import FieldGroup, OperationFields
 from schema.read_costs import READ_UNITS
@@ -43,8 +42,6 @@ from settings import (
     MAX_FIELDS_PER_MEASUREMENT,
     MAX_MEASUREMENTS_PAGE,
     MAX_NODES_PER_QUERY,
-    MAX_SERIES_POINTS,
-    MAX_SERIES_VALUES,
     MAX_TAG_KEYS_PER_MEASUREMENT,
     MAX_TAG_VALUES_PAGE,
     MAX_TRADES_PER_CALL,
@@ -52,16 +49,6 @@ from settings import (
     SENSOR_WINDOW_HOURS,
     Settings,
 )
-
-# The shortest a point can be, so that a range bounds its points without computing them (two
-# more for the partial points at its ends, or an hour cut short by a half-hour change).
-SHORTEST_POINT = {
-    Granularity.MINUTE: timedelta(minutes=1),
-    Granularity.HOUR: timedelta(hours=1),
-    Granularity.DAY: timedelta(hours=23),
-    Granularity.WEEK: timedelta(days=7) - timedelta(hours=1),
-    Granularity.MONTH: timedelta(days=28) - timedelta(hours=1),
-}
 
 
 class Sizing(NamedTuple):
@@ -111,25 +98,15 @@ def _width(arguments: Mapping[str, Any]) -> int:
 
 
 def _points(s: Sizing) -> int:
-    """The points of a series: the range over the shortest point, plus the partial ones at its
-    ends; counted as the resolver counts them where that bound passes its limits (points, and
-    points x fields), and none when it refuses them."""
+    """The most points a series can answer, by arithmetic alone (`charged_points`)."""
     start, end, granularity = (s.arguments.get(k) for k in ("from", "to", "granularity"))
-    if not isinstance(start, datetime) or not isinstance(end, datetime) or end <= start:
+    if not isinstance(start, datetime) or not isinstance(end, datetime):
         return 0
     try:
         granularity = Granularity(getattr(granularity, "value", granularity))
-        points = math.ceil((end - start) / SHORTEST_POINT[granularity]) + 2
-        width = _width(s.arguments)
-        if points > MAX_SERIES_POINTS or points * width > MAX_SERIES_VALUES:
-            zone = time_zone(s.arguments.get("timeZone"))
-            starts = point_starts(
-                whole_minute(start), whole_minute(end), granularity, zone, limit=MAX_SERIES_POINTS
-            )
-            points = len(starts) if len(starts) * width <= MAX_SERIES_VALUES else 0
-    except (ApiError, ValueError, TypeError):  # what the resolver refuses
+    except ValueError:  # what the resolver refuses
         return 0
-    return points
+    return charged_points(start, end, granularity, _width(s.arguments))
 
 
 LIST_SIZES: dict[tuple[str, str], Size] = {

@@ -7,37 +7,39 @@ day document's entries), and the minutes at the edges (an hour document's entrie
 point in UTC reads one number per field, and one in Asia/Kolkata (+05:30) adds two half hours
 of minutes to 23 hours: exact in any time zone whose offsets are whole minutes.
 
-One aggregation answers every point: it matches the documents the pieces name (every tag set
-that has the query's tags), picks each document's pieces by its period key from the `let`
-variable `pieces`, adds the stats up to the answer's points on the server (`$group`), and
-brings the measurement's catalogue along (`$unionWith`), so the reply holds one document per
-point that has data, and one more.
+One aggregation answers every point: it matches the documents the pieces name on the
+(`_id.m`, `_id.k`) index, stops after `most_rollups` + 1 of them (`$limit`, before the tags
+filter, so that no more are examined whatever the tags), picks each document's pieces by its
+period key from the `let` variable `pieces` (none for a tag set the query's tags leave out),
+and adds the stats up to the answer's points on the server (`$group`). Each document also adds
+one to a count of the rollups read, so the reply says whether the limit cut the read.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
-from store import measurements
 from store.expressions import literal
 from store.protocols import AsyncCollection
-from store.series import MINUTE, period_key
+from store.series import EPOCH, MINUTE, period_key
 
 HOUR = timedelta(hours=1)
 DAY = timedelta(days=1)
+EPOCH_DAY = EPOCH.date().toordinal()
+MINUTES_A_DAY = DAY // MINUTE
 TOTAL = -1  # a piece that takes a document's total, not a run of its entries
+READ = -2  # the piece every document adds to the count of rollups read
+# Not a field name (store/series.py): the count of rollups read, under point READ.
+READ_KEY = "#read"
 
 
-@dataclass(frozen=True, slots=True)
-class Piece:
-    key: str  # the rollup document's period key
-    lo: int  # its entries lo..hi-1, or TOTAL
-    hi: int
-    point: int
+# The pieces of each rollup document a read names, by its period key: `{i, lo, hi}`, its
+# entries lo..hi-1 (or its total, lo = hi = TOTAL) for point i.
+Pieces = dict[str, list[dict[str, int]]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +53,8 @@ class FieldTotals:
 @dataclass(frozen=True, slots=True)
 class SeriesAnswer:
     points: dict[int, dict[str, FieldTotals]]  # by point index; points without data absent
-    catalogue: tuple[str, ...] | None  # the measurement's fields; None when there is none
+    rollups: int  # rollup documents read: at most `most_rollups` + 1
+    cut: bool  # more than `most_rollups` matched: `points` are not the whole answer
 
 
 def _next_month(month: datetime) -> datetime:
@@ -67,70 +70,109 @@ def _floor(moment: datetime, unit: str) -> datetime:
     return day if unit == "day" else day.replace(day=1)
 
 
-def _cut(a: datetime, b: datetime, point: int, out: list[Piece]) -> None:
-    """[a, b) into the coarsest whole units, as pieces of the point."""
+def _month_keys(first: datetime, last: datetime) -> Iterator[str]:
+    """The period keys of the months from `first` up to `last`, both the first of a month, by
+    calendar arithmetic: a range of centuries names some 13,000 of them."""
+    year, month = first.year, first.month
+    while (year, month) < (last.year, last.month):
+        days = date(year, month, 1).toordinal() - EPOCH_DAY
+        yield f"M{days * MINUTES_A_DAY}"
+        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+
+
+def _cut(a: datetime, b: datetime, point: int, out: Pieces, months: list[str]) -> None:
+    """[a, b) into the coarsest whole units, as pieces of the point; its whole months apart,
+    as keys."""
+
+    def piece(key: str, lo: int, hi: int) -> None:
+        out.setdefault(key, []).append({"i": point, "lo": lo, "hi": hi})
+
     t = a
     while t < b:
         hour, day, month = _floor(t, "hour"), _floor(t, "day"), _floor(t, "month")
         if t == month and _next_month(month) <= b:
-            out.append(Piece(period_key("M", month), TOTAL, TOTAL, point))
-            t = _next_month(month)
+            last = _floor(b, "month")
+            months.extend(_month_keys(month, last))
+            t = last
         elif t == day and t + DAY <= b:
             end = min(_next_month(month), _floor(b, "day"))
-            out.append(
-                Piece(period_key("M", month), t.day - 1, t.day - 1 + (end - t) // DAY, point)
-            )
+            piece(period_key("M", month), t.day - 1, t.day - 1 + (end - t) // DAY)
             t = end
         elif t == hour and t + HOUR <= b:
             end = min(day + DAY, _floor(b, "hour"))
-            out.append(Piece(period_key("D", day), t.hour, t.hour + (end - t) // HOUR, point))
+            piece(period_key("D", day), t.hour, t.hour + (end - t) // HOUR)
             t = end
         else:
             end = min(hour + HOUR, b)
-            out.append(
-                Piece(period_key("H", hour), t.minute, t.minute + (end - t) // MINUTE, point)
-            )
+            piece(period_key("H", hour), t.minute, t.minute + (end - t) // MINUTE)
             t = end
 
 
-def pieces(boundaries: Sequence[datetime]) -> list[Piece]:
+@dataclass(frozen=True, slots=True)
+class SeriesRead:
+    """What a series reads: the rollup documents its pieces name, by period key. The totals
+    of whole months a range of centuries names by the thousand are kept as keys alone when
+    one point has them all (a total's), each read whole for `month_point`."""
+
+    by_document: Pieces
+    months: list[str]
+    month_point: int
+
+    @property
+    def keys(self) -> list[str]:
+        return [*self.by_document, *self.months]
+
+
+def series_read(boundaries: Sequence[datetime]) -> SeriesRead:
     """Point i is [boundaries[i], boundaries[i + 1]); every boundary a whole UTC minute."""
-    out: list[Piece] = []
+    out: Pieces = {}
+    months: dict[int, list[str]] = {}
     utc = [boundary.astimezone(UTC) for boundary in boundaries]  # periods are UTC periods
     for point, (a, b) in enumerate(itertools.pairwise(utc)):
-        _cut(a, b, point, out)
-    return out
-
-
-def _by_document(cut: Sequence[Piece]) -> dict[str, list[dict[str, int]]]:
-    found: dict[str, list[dict[str, int]]] = {}
-    for piece in cut:
-        found.setdefault(piece.key, []).append({"i": piece.point, "lo": piece.lo, "hi": piece.hi})
-    return found
+        _cut(a, b, point, out, months.setdefault(point, []))
+    having = [point for point, keys in months.items() if keys]
+    if len(having) == 1:
+        return SeriesRead(out, months[having[0]], having[0])
+    for point in having:
+        for key in months[point]:
+            out.setdefault(key, []).append({"i": point, "lo": TOTAL, "hi": TOTAL})
+    return SeriesRead(out, [], 0)
 
 
 def _stats_of_pieces() -> dict[str, Any]:
     """Each piece's stats objects: the document's total, or its entries, each looked up by its
-    key (testing every entry of the document for each piece, an hour cut into 60 minutes cost
-    3,600 tests; a 10,000-minute series held the embedded engine for seconds)."""
+    key (not every entry of the document tested for each piece); the count of rollups read
+    for the piece every document adds."""
     entry = {"$getField": {"field": {"$toString": "$$this"}, "input": "$e"}}
     entries = {"$map": {"input": {"$range": ["$p.lo", "$p.hi"]}, "in": entry}}
     return {
         "$cond": [
-            {"$eq": ["$p.lo", TOTAL]},
-            [{"$ifNull": ["$tot", {}]}],
-            {"$filter": {"input": entries, "cond": {"$ne": ["$$this", None]}}},
+            {"$eq": ["$p.lo", READ]},
+            [{READ_KEY: {"s": 0, "c": 1}}],
+            {
+                "$cond": [
+                    {"$eq": ["$p.lo", TOTAL]},
+                    [{"$ifNull": ["$tot", {}]}],
+                    {"$filter": {"input": entries, "cond": {"$ne": ["$$this", None]}}},
+                ]
+            },
         ]
     }
 
 
-def _added_up(measurement: str) -> list[dict[str, Any]]:
-    """Stats added up per point and field, then per point; the catalogue brought along."""
+def _pieces_of_document(tags: Sequence[tuple[str, str]]) -> dict[str, Any]:
+    """The document's pieces (none where its tag set lacks one of the query's tags), after
+    the one that counts it as read; a whole month named by key alone is its total."""
+    named: Any = {"$ifNull": [{"$getField": {"field": "$_id.k", "input": "$$pieces"}}, "$$whole"]}
+    if tags:
+        has_tags = {"$and": [{"$eq": [f"$_id.t.{key}", literal(value)]} for key, value in tags]}
+        named = {"$cond": [has_tags, named, []]}
+    return {"$concatArrays": [[{"i": READ, "lo": READ, "hi": READ}], named]}
+
+
+def _added_up() -> list[dict[str, Any]]:
+    """Stats added up per point and field, then per point."""
     totals = {"k": "$_id.f", "s": "$s", "c": "$c", "n": "$n", "x": "$x"}
-    catalogue = [
-        {"$match": {"_id": measurement}},
-        {"$project": {"_id": 0, "catalogue": {"$ifNull": ["$fields", []]}}},
-    ]
     return [
         {
             "$group": {
@@ -142,7 +184,6 @@ def _added_up(measurement: str) -> list[dict[str, Any]]:
             }
         },
         {"$group": {"_id": "$_id.i", "f": {"$push": totals}}},
-        {"$unionWith": {"coll": measurements.COLLECTION, "pipeline": catalogue}},
     ]
 
 
@@ -152,18 +193,15 @@ def series_pipeline(
     tags: Sequence[tuple[str, str]],
     keys: Sequence[str],
     fields: Sequence[str] | None,
+    most_rollups: int,
 ) -> list[dict[str, Any]]:
+    # The index holds the measurement and the period, not the tags: the tags are tested after
+    # the limit, so that it bounds the documents examined, not only those answered.
     match: dict[str, Any] = {"_id.m": measurement, "_id.k": {"$in": list(keys)}}
-    match |= {f"_id.t.{key}": value for key, value in tags}
     pipeline: list[dict[str, Any]] = [
         {"$match": match},
-        {
-            "$project": {
-                "tot": 1,
-                "e": 1,
-                "p": {"$getField": {"field": "$_id.k", "input": "$$pieces"}},
-            }
-        },
+        {"$limit": most_rollups + 1},
+        {"$project": {"tot": 1, "e": 1, "p": _pieces_of_document(tags)}},
         {"$unwind": "$p"},
         {"$project": {"_id": 0, "i": "$p.i", "stats": _stats_of_pieces()}},
         {"$unwind": "$stats"},
@@ -171,8 +209,8 @@ def series_pipeline(
         {"$unwind": "$f"},
     ]
     if fields is not None:
-        pipeline.append({"$match": {"f.k": {"$in": list(fields)}}})
-    return pipeline + _added_up(measurement)
+        pipeline.append({"$match": {"f.k": {"$in": [READ_KEY, *fields]}}})
+    return pipeline + _added_up()
 
 
 def _totals(raw: dict[str, Any]) -> FieldTotals:
@@ -190,25 +228,28 @@ async def read_series(
     *,
     measurement: str,
     tags: Sequence[tuple[str, str]],
-    boundaries: Sequence[datetime],
+    read: SeriesRead,
+    points: int,
     fields: Sequence[str] | None,
+    most_rollups: int,
 ) -> SeriesAnswer:
-    """Stats per point and field, added up on the server: one command, one batch."""
-    cut = pieces(boundaries)
-    by_document = _by_document(cut)
+    """Stats per point and field, added up on the server from at most `most_rollups` + 1
+    rollup documents: one command, one batch."""
     pipeline = series_pipeline(
-        measurement=measurement, tags=tags, keys=list(by_document), fields=fields
+        measurement=measurement,
+        tags=tags,
+        keys=read.keys,
+        fields=fields,
+        most_rollups=most_rollups,
     )
-    # Every point and the catalogue in the first batch: no getMore (the values limit keeps the
+    # Every point and the count in the first batch: no getMore (the values limit keeps the
     # reply under a batch's 16 MiB).
-    cursor = await coll.aggregate(
-        pipeline, let={"pieces": literal(by_document)}, batchSize=len(boundaries) + 1
-    )
-    points: dict[int, dict[str, FieldTotals]] = {}
-    catalogue: tuple[str, ...] | None = None
+    whole = [{"i": read.month_point, "lo": TOTAL, "hi": TOTAL}] if read.months else []
+    variables = {"pieces": literal(read.by_document), "whole": literal(whole)}
+    cursor = await coll.aggregate(pipeline, let=variables, batchSize=points + 1)
+    found: dict[int, dict[str, FieldTotals]] = {}
     for row in await cursor.to_list():
-        if "catalogue" in row:
-            catalogue = tuple(sorted(row["catalogue"]))
-            continue
-        points[int(row["_id"])] = {raw["k"]: _totals(raw) for raw in row["f"]}
-    return SeriesAnswer(points=points, catalogue=catalogue)
+        found[int(row["_id"])] = {raw["k"]: _totals(raw) for raw in row["f"]}
+    counted = found.pop(READ, {}).get(READ_KEY)
+    rollups = counted.count if counted is not None else 0
+    return SeriesAnswer(points=found, rollups=rollups, cut=rollups > most_rollups)

@@ -4,7 +4,7 @@ before anything runs instead of holding the database for seconds."""
 
 from __future__ import annotations
 
-from schema.read_costs import PARTIAL_PIECES
+from resolvers.series_reads import EDGE_PIECES
 from settings import Settings
 from tests.limits.support import cost_of, refused
 from tests.support import Api, ApiFactory
@@ -22,7 +22,7 @@ async def test_cost_of_a_series_total_counts_the_months_of_its_range(
 ) -> None:
     query = "{ " + _total("t", "2024-01-15T00:00:00Z", "2024-03-02T00:00:00Z") + " }"
     # One field total and its sum; January to March, and the pieces at the ends.
-    assert await cost_of(make_api, settings, query) == 1 + 1 + 3 + PARTIAL_PIECES
+    assert await cost_of(make_api, settings, query) == 1 + 1 + 3 + EDGE_PIECES
 
 
 async def test_cost_refuses_aliased_totals_over_eleven_centuries(api: Api) -> None:
@@ -31,7 +31,7 @@ async def test_cost_refuses_aliased_totals_over_eleven_centuries(api: Api) -> No
     )
     body = await refused(api, "{ " + totals + " }")
     months = 1100 * 12 + 1
-    assert body["errors"][0]["extensions"]["cost"] == 30 * (2 + months + PARTIAL_PIECES)
+    assert body["errors"][0]["extensions"]["cost"] == 30 * (2 + months + EDGE_PIECES)
 
 
 async def test_cost_runs_a_total_over_eleven_centuries(api: Api) -> None:

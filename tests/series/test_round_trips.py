@@ -37,7 +37,9 @@ async def test_several_new_measurements_cost_one_check_and_one_update_each(api: 
     assert dict(api.commands.by_name) == {"find": 1, "findAndModify": 3, "update": 2}
 
 
-async def test_a_day_series_over_a_year_of_many_tag_sets_is_one_command(api: Api) -> None:
+async def test_a_day_series_over_a_year_of_many_tag_sets_is_the_catalogue_and_one_command(
+    api: Api,
+) -> None:
     await record(
         api,
         *(
@@ -48,11 +50,26 @@ async def test_a_day_series_over_a_year_of_many_tag_sets_is_one_command(api: Api
         ),
     )
     year = {"m": "m", "from": _at(START), "to": _at(START + timedelta(days=366)), "g": "DAY"}
-    assert await api.round_trips(SERIES, year) == 1
-    assert dict(api.commands.by_name) == {"aggregate": 1}  # no getMore
+    assert await api.round_trips(SERIES, year) == 2
+    assert dict(api.commands.by_name) == {"find": 1, "aggregate": 1}  # no getMore
     hours = {**year, "g": "HOUR", "to": _at(START + timedelta(days=100)), "fields": ["v"]}
-    assert await api.round_trips(SERIES, hours) == 1
-    assert await api.round_trips(TOTAL, {k: v for k, v in year.items() if k != "g"}) == 1
+    assert await api.round_trips(SERIES, hours) == 2
+    assert await api.round_trips(TOTAL, {k: v for k, v in year.items() if k != "g"}) == 2
+
+
+async def test_aliased_series_read_the_catalogue_once(api: Api) -> None:
+    await record(api, observation(_at(START), "a", v=1), observation(_at(START), "b", w=1))
+    span = f'from: "{_at(START)}", to: "{_at(START + timedelta(days=1))}"'
+    query = (
+        "{ "
+        + " ".join(
+            f'{alias}: seriesTotal(measurement: "{name}", {span}) {{ sum }}'
+            for alias, name in [("a1", "a"), ("a2", "a"), ("b1", "b")]
+        )
+        + " }"
+    )
+    assert await api.round_trips(query) == 1 + 3
+    assert dict(api.commands.by_name) == {"find": 1, "aggregate": 3}
 
 
 async def test_measurements_is_one_command(api: Api) -> None:

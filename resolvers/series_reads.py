@@ -1,0 +1,65 @@
+"""What a series or a total is charged for what it reads, and the rollups that charge buys.
+
+A `series` or `seriesTotal` reads its range cut into pieces (`store/series_query.py`): a
+rollup document's total for each whole month, and the days, hours and minutes at its edges,
+each piece once per tag set. Its charge is known before anything runs, from its arguments
+alone (no point is computed to price it):
+- its points (one for a total), each also a list item of the answer;
+- `EDGE_PIECES` read units, the most pieces a range's two edges are cut into, which also pay
+  for the tag sets a small range may hold;
+- for a total, one read unit per month of its range (each a month document's key).
+
+It then reads at most `ROLLUPS_PER_UNIT` rollup documents per unit of that charge, counted
+by the database (`$limit`, before the tags are tested): past it, the field is LIMIT_EXCEEDED
+and answers nothing, so a range over many tag sets cannot hold the database for more than
+its charge.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from resolvers.series_time import Granularity, least_points, most_points
+from settings import MAX_SERIES_POINTS, MAX_SERIES_VALUES, MAX_SERIES_YEAR, MIN_SERIES_YEAR
+
+# The most days, hours and minutes a range's two ends are cut into besides its whole months.
+EDGE_PIECES = 2 * (31 + 24 + 60)
+ROLLUPS_PER_UNIT = 16
+# What a range may span; beyond it the resolver refuses the range, and nothing is read.
+_FIRST = datetime(MIN_SERIES_YEAR, 1, 1, tzinfo=UTC)
+_LAST = datetime(MAX_SERIES_YEAR + 1, 1, 1, tzinfo=UTC)
+
+
+def too_many_values(points: int, width: int) -> bool:
+    return points * width > MAX_SERIES_VALUES
+
+
+def charged_points(start: datetime, end: datetime, granularity: Granularity, width: int) -> int:
+    """The most points a series can answer, never more than the resolver allows (points, and
+    points x fields); none where the range alone shows it refuses them, before computing any,
+    and where it refuses them once computed, it has computed at most that many."""
+    least = least_points(start, end, granularity)
+    if least > MAX_SERIES_POINTS or too_many_values(least, width):
+        return 0
+    most = min(MAX_SERIES_POINTS, MAX_SERIES_VALUES // max(1, width))
+    return min(most_points(start, end, granularity), most)
+
+
+def months(start: datetime, end: datetime) -> int:
+    """The months a range can name, within the years a series may span."""
+    start, end = max(start.astimezone(UTC), _FIRST), min(end.astimezone(UTC), _LAST)
+    if end <= start:
+        return 0
+    return (end.year - start.year) * 12 + end.month - start.month + 1
+
+
+def total_read_units(start: datetime, end: datetime) -> int:
+    return months(start, end) + EDGE_PIECES
+
+
+def series_read_units() -> int:
+    return EDGE_PIECES
+
+
+def most_rollups(charged: int) -> int:
+    return ROLLUPS_PER_UNIT * charged
