@@ -17,17 +17,17 @@ one to a count of the rollups read, so the reply says whether the limit cut the 
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from store.expressions import literal
 from store.protocols import AsyncCollection
-from store.series import EPOCH, MINUTE, period_key
+from store.series import EPOCH, MINUTE, minutes
 
-HOUR = timedelta(hours=1)
 DAY = timedelta(days=1)
 EPOCH_DAY = EPOCH.date().toordinal()
 MINUTES_A_DAY = DAY // MINUTE
@@ -57,54 +57,53 @@ class SeriesAnswer:
     cut: bool  # more than `most_rollups` matched: `points` are not the whole answer
 
 
-def _next_month(month: datetime) -> datetime:
-    year, number = (month.year + 1, 1) if month.month == 12 else (month.year, month.month + 1)
-    return month.replace(year=year, month=number)
+@functools.lru_cache(maxsize=4096)
+def _month_of(day: int) -> tuple[int, int]:
+    """The UTC month holding the day that starts `day` minutes since 1970: its start and the
+    next month's, in minutes since 1970."""
+    first = date.fromordinal(EPOCH_DAY + day // MINUTES_A_DAY).replace(day=1)
+    following = date(first.year + first.month // 12, first.month % 12 + 1, 1)
+    return (
+        (first.toordinal() - EPOCH_DAY) * MINUTES_A_DAY,
+        (following.toordinal() - EPOCH_DAY) * MINUTES_A_DAY,
+    )
 
 
-def _floor(moment: datetime, unit: str) -> datetime:
-    hour = moment.replace(minute=0, second=0, microsecond=0)
-    if unit == "hour":
-        return hour
-    day = hour.replace(hour=0)
-    return day if unit == "day" else day.replace(day=1)
+def _month_keys(first: int, last: int) -> Iterator[str]:
+    """The period keys of the months from `first` up to `last`, both the start of a month:
+    a range of centuries names some 13,000 of them."""
+    while first < last:
+        yield f"M{first}"
+        first = _month_of(first)[1]
 
 
-def _month_keys(first: datetime, last: datetime) -> Iterator[str]:
-    """The period keys of the months from `first` up to `last`, both the first of a month, by
-    calendar arithmetic: a range of centuries names some 13,000 of them."""
-    year, month = first.year, first.month
-    while (year, month) < (last.year, last.month):
-        days = date(year, month, 1).toordinal() - EPOCH_DAY
-        yield f"M{days * MINUTES_A_DAY}"
-        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
-
-
-def _cut(a: datetime, b: datetime, point: int, out: Pieces, months: list[str]) -> None:
-    """[a, b) into the coarsest whole units, as pieces of the point; its whole months apart,
-    as keys."""
+def _cut(a: int, b: int, point: int, out: Pieces, months: list[str]) -> None:
+    """[a, b), in minutes since 1970, into the coarsest whole UTC units, as pieces of the
+    point; its whole months apart, as keys. In whole minutes: a 10,000-point series cuts as
+    many ranges."""
 
     def piece(key: str, lo: int, hi: int) -> None:
         out.setdefault(key, []).append({"i": point, "lo": lo, "hi": hi})
 
     t = a
     while t < b:
-        hour, day, month = _floor(t, "hour"), _floor(t, "day"), _floor(t, "month")
-        if t == month and _next_month(month) <= b:
-            last = _floor(b, "month")
+        hour, day = t - t % 60, t - t % MINUTES_A_DAY  # floored, before 1970 too
+        month, next_month = _month_of(day)
+        if t == month and next_month <= b:
+            last = _month_of(b - b % MINUTES_A_DAY)[0]
             months.extend(_month_keys(month, last))
             t = last
-        elif t == day and t + DAY <= b:
-            end = min(_next_month(month), _floor(b, "day"))
-            piece(period_key("M", month), t.day - 1, t.day - 1 + (end - t) // DAY)
+        elif t == day and t + MINUTES_A_DAY <= b:
+            end = min(next_month, b - b % MINUTES_A_DAY)
+            piece(f"M{month}", (t - month) // MINUTES_A_DAY, (end - month) // MINUTES_A_DAY)
             t = end
-        elif t == hour and t + HOUR <= b:
-            end = min(day + DAY, _floor(b, "hour"))
-            piece(period_key("D", day), t.hour, t.hour + (end - t) // HOUR)
+        elif t == hour and t + 60 <= b:
+            end = min(day + MINUTES_A_DAY, b - b % 60)
+            piece(f"D{day}", (t - day) // 60, (end - day) // 60)
             t = end
         else:
-            end = min(hour + HOUR, b)
-            piece(period_key("H", hour), t.minute, t.minute + (end - t) // MINUTE)
+            end = min(hour + 60, b)
+            piece(f"H{hour}", t - hour, end - hour)
             t = end
 
 
@@ -127,8 +126,8 @@ def series_read(boundaries: Sequence[datetime]) -> SeriesRead:
     """Point i is [boundaries[i], boundaries[i + 1]); every boundary a whole UTC minute."""
     out: Pieces = {}
     months: dict[int, list[str]] = {}
-    utc = [boundary.astimezone(UTC) for boundary in boundaries]  # periods are UTC periods
-    for point, (a, b) in enumerate(itertools.pairwise(utc)):
+    edges = [minutes(boundary) for boundary in boundaries]  # periods are UTC periods
+    for point, (a, b) in enumerate(itertools.pairwise(edges)):
         _cut(a, b, point, out, months.setdefault(point, []))
     having = [point for point, keys in months.items() if keys]
     if len(having) == 1:
