@@ -181,3 +181,16 @@ def domain_id(value: str, type_name: str, *, argument: str, free_text: bool = Fa
     another type's id): it stays for the callers that still pass it."""
     key = domain_or_global(value, type_name, argument=argument)
     return value if key is None else str(key[0])
+
+
+def stored_id_reading(value: str) -> str | None:
+    """What a stored free-text id (from before ids shaped like global ids were refused) reads
+    as instead of its own object: the object it is the global id of, or nothing (every
+    argument refuses it); None for an id that names only its own object."""
+    if _decoded(value) is None:
+        return None
+    parsed = parse_global_id(value)
+    if parsed is None:
+        return "nothing: it is shaped like a global id, and every argument refuses it"
+    type_name, key = parsed
+    return f"the {type_name} " + ", ".join(shown(part) for part in key)
