@@ -9,11 +9,14 @@ import ipaddress
 import logging.config
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from settings import MAX_REQUEST_HEAD_BYTES, Settings, SettingsError
 from web.logging_setup import uvicorn_log_config
 from web.server_protocol import server_protocol
+
+if TYPE_CHECKING:
+    from store.database import Database
 
 
 def is_loopback(host: str) -> bool:
@@ -99,28 +102,56 @@ def parser() -> argparse.ArgumentParser:
         help="listen on a non-loopback address although ARRAYGRAPH_API_TOKENS is not set",
     )
     commands.add_parser("schema", help="print the schema in GraphQL SDL")
-    commands.add_parser(
+    migrate = commands.add_parser(
         "migrate",
         help="bring data written in the articles' shapes to arraygraph's (idempotent), "
         "then create every index",
     )
+    migrate.add_argument(
+        "--check",
+        action="store_true",
+        help="change nothing: list data in the articles' shapes and stored ids that read as "
+        "another object's id; exit 1 when there is any",
+    )
     return root
 
 
-def migrate(settings: Settings) -> int:
+def migrate(settings: Settings, *, check: bool = False) -> int:
     from store.database import open_database
     from store.migrations import migrate as run_migrations
 
-    async def run() -> None:
+    async def run() -> int:
         database = open_database(settings)
         try:
+            if check:
+                return await check_stored_data(database)
             for done in await run_migrations(database):
                 print(f"arraygraph: {done.what}: {done.documents}")
+            return 0
         finally:
             await database.close()
 
-    asyncio.run(run())
-    return 0
+    return asyncio.run(run())
+
+
+async def check_stored_data(database: Database) -> int:
+    """`migrate --check`: what `migrate` would convert, and the stored ids that read as another
+    object's (which no migration can rename: their owner must); 1 when any, else 0."""
+    from resolvers.global_ids import stored_id_reading
+    from store.migrations import ambiguous_ids, legacy_shapes
+
+    shapes = await legacy_shapes(database)
+    for shape in shapes:
+        print(f"arraygraph: to migrate: {shape}")
+    found = await ambiguous_ids(database, reads_as=stored_id_reading)
+    for stored in found:
+        of_user = "" if stored.user_id is None else f" of user {stored.user_id!r}"
+        print(f"arraygraph: {stored.kind} {stored.id!r}{of_user} reads as {stored.reads_as}")
+    print(
+        f"arraygraph: {len(shapes)} shapes to migrate, "
+        f"{len(found)} stored ids that read as another object's"
+    )
+    return 1 if shapes or found else 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -136,7 +167,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"arraygraph: {exc}", file=sys.stderr)
         return 2
     if args.command == "migrate":
-        return migrate(settings)
+        return migrate(settings, check=args.check)
     anonymous = not settings.auth_required
     if anonymous and not is_loopback(args.host) and not args.allow_anonymous_writes:
         print(

@@ -109,9 +109,10 @@ async def messages(
 
 
 def _message_text(text: str) -> str:
-    """1 to 4,000 characters, not only spaces; newlines and tabs kept."""
+    """1 to 4,000 characters, not only spaces; tabs and line breaks kept, no other control
+    character."""
     validation.visible(text, argument="text")
-    return validation.free_text(text, argument="text", maximum=MAX_MESSAGE_TEXT_LENGTH)
+    return validation.multiline_text(text, argument="text", maximum=MAX_MESSAGE_TEXT_LENGTH)
 
 
 def _new_message(info: Info, author: str, text: str, client_message_id: str | None) -> NewMessage:

@@ -7,8 +7,11 @@ and shape of its domain id, so a forged id is refused, never half-read.
 
 Every argument that names an object takes either form: `domain_or_global` reads a global id of
 the expected type, refuses one of another type, and leaves anything else to be read as the
-domain id. A domain id that is itself a well-formed global id of its own type (a user named
-`WyJVc2VyIiwiYSJd`, say) is read as the global id: the README says so.
+domain id. No domain id may be shaped like a global id (base64url of a JSON array that begins
+with a string, `looks_like_global_id`), whatever its type: `domain_or_global` refuses such a
+string that is not a global id of the expected type, and no key part of a global id may be one
+(an id encoded twice), so a free-text id (a user id, an order id, a measurement name) that any
+argument takes, to read or to write, never reads as another object's id. The README says so.
 """
 
 from __future__ import annotations
@@ -17,13 +20,13 @@ import base64
 import binascii
 import re
 from collections.abc import Callable
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 import orjson
 
 from resolvers import validation
 from resolvers.base64url import unpadded_base64url
-from resolvers.errors import BadUserInput
+from resolvers.errors import BadUserInput, shown
 from settings import MAX_ORDER_ID_LENGTH, MAX_USER_ID_LENGTH, SERIES_NAME_PATTERN
 
 KeyPart: TypeAlias = str | int
@@ -43,10 +46,14 @@ def _object_id(part: object) -> bool:
 
 
 def _text(maximum: int) -> Callable[[object], bool]:
-    """A key part with the shape its domain argument checks (validation.text)."""
+    """A key part with the shape its domain argument checks (validation.text), no global id."""
 
     def check(part: object) -> bool:
-        return isinstance(part, str) and validation.is_text(part, maximum=maximum)
+        return (
+            isinstance(part, str)
+            and validation.is_text(part, maximum=maximum)
+            and not looks_like_global_id(part)
+        )
 
     return check
 
@@ -57,7 +64,11 @@ def _whole(minimum: int) -> Callable[[object], bool]:
 
 
 def _name(part: object) -> bool:
-    return isinstance(part, str) and SERIES_NAME.fullmatch(part) is not None
+    return (
+        isinstance(part, str)
+        and SERIES_NAME.fullmatch(part) is not None
+        and not looks_like_global_id(part)
+    )
 
 
 # Each node type's key, part by part, each with its domain id's exact shape.
@@ -77,8 +88,9 @@ def global_id(type_name: str, *key: KeyPart) -> str:
     return unpadded_base64url(orjson.dumps([type_name, *key]))
 
 
-def parse_global_id(value: str) -> tuple[str, Key] | None:
-    """The type and key a global id names; None when `value` is not exactly one."""
+def _decoded(value: str) -> list[Any] | None:
+    """What `value` holds when it is shaped like a global id: base64url (padding left out) of a
+    JSON array that begins with a string (a type name, known or not); None otherwise."""
     # Every id encodes a JSON array, whose "[" is base64's "W": anything else is not one.
     if not value.startswith("W") or len(value) > MAX_GLOBAL_ID_LENGTH:
         return None
@@ -92,9 +104,22 @@ def parse_global_id(value: str) -> tuple[str, Key] | None:
     # The type must be a string before it is looked up: `[[1]]` decodes to an unhashable one.
     if not isinstance(decoded, list) or not decoded or not isinstance(decoded[0], str):
         return None
-    if decoded[0] not in NODE_KEYS:
+    return decoded
+
+
+def looks_like_global_id(value: str) -> bool:
+    """Whether `value` is shaped like a global id (of any type, well-formed or not): what no
+    domain id may be, so that no id the API answers reads as another object's."""
+    return _decoded(value) is not None
+
+
+def parse_global_id(value: str) -> tuple[str, Key] | None:
+    """The type and key a global id names; None when `value` is not exactly one (a key part
+    shaped like a global id, an id encoded twice, is not)."""
+    decoded = _decoded(value)
+    if decoded is None or decoded[0] not in NODE_KEYS:
         return None
-    type_name, key = decoded[0], tuple(decoded[1:])
+    type_name, key = str(decoded[0]), tuple(decoded[1:])
     shapes = NODE_KEYS[type_name]
     if len(key) != len(shapes) or not all(ok(part) for ok, part in zip(shapes, key, strict=True)):
         return None
@@ -103,19 +128,33 @@ def parse_global_id(value: str) -> tuple[str, Key] | None:
     return type_name, key
 
 
-def domain_or_global(
-    value: str, type_name: str, *, argument: str, free_text: bool = False
-) -> Key | None:
-    """The key of `value` when it is a global id of `type_name`; None when it is not a global
-    id (the caller reads it as the domain id). Another type's global id is BadUserInput, but
-    where the domain id is free text (a user id, an order id), it may be such a string and is
-    read as the domain id, as before global ids existed."""
+def _not_one(value: str, decoded: list[Any], type_name: str, argument: str) -> BadUserInput:
+    """Why a string shaped like a global id is none of `type_name`, as BadUserInput."""
+    if any(isinstance(part, str) and looks_like_global_id(part) for part in decoded[1:]):
+        why = "holds a global id in its key (an id encoded twice)"
+    elif decoded[0] != type_name:
+        why = f"is shaped like the global id of another type than {type_name}"
+    else:
+        why = f"is shaped like a global id but is not one of a {type_name}"
+    return BadUserInput(
+        f"{argument}: {shown(value)} {why}: a domain id may not look like one", argument=argument
+    )
+
+
+def domain_or_global(value: str, type_name: str, *, argument: str) -> Key | None:
+    """The key of `value` when it is a global id of `type_name`; None when it is not shaped like
+    a global id at all (the caller reads it as the domain id, which so never looks like one).
+    Anything else is BadUserInput: another type's global id, or a string shaped like one that
+    names no `type_name` (a key of the wrong shape, an id encoded twice), also where the domain
+    id is free text, since read as a domain id it could be stored, answered, and sent back
+    where it reads as another object's id."""
     parsed = parse_global_id(value)
     if parsed is None:
-        return None
+        decoded = _decoded(value)
+        if decoded is None:
+            return None
+        raise _not_one(value, decoded, type_name, argument)
     found, key = parsed
-    if found != type_name and free_text:
-        return None
     if found != type_name:
         raise BadUserInput(
             f"{argument}: is the id of a {found}, not of a {type_name}", argument=argument
@@ -126,7 +165,7 @@ def domain_or_global(
 def owned_key(value: str, type_name: str, owner: KeyPart, *, argument: str) -> str | None:
     """The own part of a global id whose key is `(owner, own id)` (an order, a message), when
     `value` is one; BadUserInput when it belongs to another owner than the call names."""
-    key = domain_or_global(value, type_name, argument=argument, free_text=True)
+    key = domain_or_global(value, type_name, argument=argument)
     if key is None:
         return None
     if key[0] != owner:
@@ -137,6 +176,21 @@ def owned_key(value: str, type_name: str, owner: KeyPart, *, argument: str) -> s
 
 
 def domain_id(value: str, type_name: str, *, argument: str, free_text: bool = False) -> str:
-    """The domain id `value` names, in either form (for types keyed by one string)."""
-    key = domain_or_global(value, type_name, argument=argument, free_text=free_text)
+    """The domain id `value` names, in either form (for types keyed by one string); never a
+    string shaped like a global id. `free_text` changes nothing now (every type refuses
+    another type's id): it stays for the callers that still pass it."""
+    key = domain_or_global(value, type_name, argument=argument)
     return value if key is None else str(key[0])
+
+
+def stored_id_reading(value: str) -> str | None:
+    """What a stored free-text id (from before ids shaped like global ids were refused) reads
+    as instead of its own object: the object it is the global id of, or nothing (every
+    argument refuses it); None for an id that names only its own object."""
+    if _decoded(value) is None:
+        return None
+    parsed = parse_global_id(value)
+    if parsed is None:
+        return "nothing: it is shaped like a global id, and every argument refuses it"
+    type_name, key = parsed
+    return f"the {type_name} " + ", ".join(shown(part) for part in key)

@@ -42,7 +42,7 @@ def loaded_user(found: UserWithPage | None, args: PageArgs | None) -> LoadedUser
 
 def user_id_argument(value: str, *, argument: str = "userId") -> str:
     """A user named by its global id or its own (`userId`)."""
-    own = domain_id(value, "User", argument=argument, free_text=True)
+    own = domain_id(value, "User", argument=argument)
     return validation.text(own, argument=argument, maximum=MAX_USER_ID_LENGTH)
 
 

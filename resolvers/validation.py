@@ -79,6 +79,19 @@ def free_text(value: str, *, argument: str, maximum: int) -> str:
     return value
 
 
+def multiline_text(value: str, *, argument: str, maximum: int) -> str:
+    """`free_text` under the rule of titles and authors (no control characters), tabs and line
+    breaks aside: a newline, or a carriage return that ends a line before one (CRLF). A lone
+    CR rewrites the line it ends in a terminal, as an escape sequence restyles it."""
+    free_text(value, argument=argument, maximum=maximum)
+    if _has_control_characters(value.replace("\r\n", "\n").replace("\n", "").replace("\t", "")):
+        raise BadUserInput(
+            f"{argument}: must not contain control characters other than tab and line breaks",
+            argument=argument,
+        )
+    return value
+
+
 def title(value: str, *, argument: str = "title") -> str:
     return text(visible(value, argument=argument), argument=argument, maximum=MAX_TITLE_LENGTH)
 

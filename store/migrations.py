@@ -16,16 +16,20 @@ run changes nothing), and the server refuses to start while any is present:
 
 Whether a database holds neither is remembered in `DATA_SHAPE` (collection `meta`), so the
 check (a scan when no such document exists) runs once per database, not at every start.
+
+`arraygraph migrate --check` only reads: it lists those shapes, and the free-text ids (user
+ids, order ids, measurement names) stored before the API refused ids shaped like global ids
+(`ambiguous_ids`): sent back, such an id reads as another object's, or is refused.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from store import sensors, trades, users
+from store import measurements, sensors, trades, users
 from store.buckets import BEFORE, SEALED
 from store.database import Database
 from store.expressions import literal
@@ -40,6 +44,7 @@ BATCH = 1_000  # documents read at a time: a migration never holds a collection 
 UNNUMBERED_BUCKETS = {"page": {"$exists": False}}
 NUMERIC_ORDER_TIMES = {"orderList.createTime": {"$type": "number"}}
 UNDATED_SENSORS = {"lastEventAt": {"$exists": False}, "totals.0": {"$exists": True}}
+GLOBAL_ID_START = {"$regex": "^W"}  # the base64 of "[": every global id begins with it
 
 
 class LegacyData(RuntimeError):
@@ -52,17 +57,35 @@ class Migrated:
     documents: int
 
 
-async def _ids(coll: AsyncCollection, where: dict[str, Any]) -> AsyncIterator[Any]:
-    """The `_id`s of the matching documents, a batch at a time, in `_id` order."""
+@dataclass(frozen=True, slots=True)
+class AmbiguousId:
+    """A stored free-text id that, sent back, would not name its own object."""
+
+    kind: str  # "user", "order" or "measurement"
+    id: str
+    reads_as: str  # what the id names instead, as `reads_as` put it
+    user_id: str | None = None  # an order's user
+
+
+async def _documents(
+    coll: AsyncCollection, where: dict[str, Any], projection: dict[str, Any]
+) -> AsyncIterator[Any]:
+    """The matching documents (`_id` and `projection`), a batch at a time, in `_id` order."""
     last: Any = None
     while True:
         page = where if last is None else {"$and": [where, {"_id": {"$gt": last}}]}
-        batch = await coll.find(page, {"_id": 1}, sort=[("_id", 1)], limit=BATCH).to_list()
+        batch = await coll.find(page, projection, sort=[("_id", 1)], limit=BATCH).to_list()
         for doc in batch:
-            yield doc["_id"]
+            yield doc
         if len(batch) < BATCH:
             return
         last = batch[-1]["_id"]
+
+
+async def _ids(coll: AsyncCollection, where: dict[str, Any]) -> AsyncIterator[Any]:
+    """The `_id`s of the matching documents, a batch at a time, in `_id` order."""
+    async for doc in _documents(coll, where, {"_id": 1}):
+        yield doc["_id"]
 
 
 def _seconds(bucket_id: Any) -> int:
@@ -156,6 +179,35 @@ async def legacy_shapes(database: Database) -> list[str]:
         found.append("orders whose createTime is a number")
     if await database.collection(sensors.COLLECTION).find_one(UNDATED_SENSORS, {"_id": 1}):
         found.append("sensors without lastEventAt")
+    return found
+
+
+async def _ambiguous_user_ids(
+    coll: AsyncCollection, reads_as: Callable[[str], str | None]
+) -> list[AmbiguousId]:
+    where = {"$or": [{"userId": GLOBAL_ID_START}, {"orderList._id": GLOBAL_ID_START}]}
+    found = []
+    async for user in _documents(coll, where, {"userId": 1, "orderList._id": 1}):
+        user_id = str(user.get("userId"))
+        if (reading := reads_as(user_id)) is not None:
+            found.append(AmbiguousId("user", user_id, reading))
+        for order in user.get("orderList") or ():
+            order_id = str(order.get("_id"))
+            if (reading := reads_as(order_id)) is not None:
+                found.append(AmbiguousId("order", order_id, reading, user_id=user_id))
+    return found
+
+
+async def ambiguous_ids(
+    database: Database, *, reads_as: Callable[[str], str | None]
+) -> list[AmbiguousId]:
+    """Every stored user id, order id and measurement name for which `reads_as` tells what else
+    it names (None: only its own object), in `_id` order; reads only the ids that begin as a
+    global id does, a batch at a time."""
+    found = await _ambiguous_user_ids(database.collection(users.COLLECTION), reads_as)
+    async for name in _ids(database.collection(measurements.COLLECTION), {"_id": GLOBAL_ID_START}):
+        if (reading := reads_as(str(name))) is not None:
+            found.append(AmbiguousId("measurement", str(name), reading))
     return found
 
 

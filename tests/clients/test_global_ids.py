@@ -174,6 +174,9 @@ async def test_node_of_a_user_reads_its_orders_page_in_the_same_command(api: Api
         global_id("User", "u" * 129),
         global_id("Order", "ada", "o" * 65),
         global_id("Measurement", "$x"),
+        global_id("User", global_id("User", "ada")),  # encoded twice: names no object
+        global_id("Order", "ada", global_id("Order", "ada", "order-1")),
+        global_id("Measurement", global_id("Measurement", "insects")),
     ],
 )
 async def test_node_refuses_keys_the_domain_arguments_refuse(api: Api, forged: str) -> None:

@@ -159,11 +159,3 @@ async def test_record_trades_refuses_a_customer_past_graphql_int(api: Api) -> No
       ticker: "MDB", qty: 1, date: "2024-01-02T00:00:00Z"}]) { pageNumbers } }"""
     variables = {"c": global_id("Customer", 2**31)}
     await assert_rejected(api, document, variables, code="BAD_USER_INPUT", argument="customer")
-
-
-async def test_free_text_ids_that_look_like_another_types_id_stay_domain_ids(api: Api) -> None:
-    lookalike = global_id("User", "a")  # a string any client may have used as an order id
-    document = """mutation($o: ID!) { upsertOrders(userId: "zed", orders: [{id: $o,
-      createTime: "2024-01-01T00:00:00Z"}]) { orders(first: 1) { edges { node { orderId } } } } }"""
-    data = await api.data(document, {"o": lookalike})
-    assert data["upsertOrders"]["orders"]["edges"] == [{"node": {"orderId": lookalike}}]
