@@ -42,6 +42,7 @@ ENVIRONMENT = {
     "ARRAYGRAPH_SHUTDOWN_TIMEOUT_S": "grace for requests in flight on SIGTERM (10)",
     "ARRAYGRAPH_REQUEST_READ_TIMEOUT_S": "a request's head and body must arrive within (30)",
     "ARRAYGRAPH_MAX_CONCURRENCY": "connections and requests at once; past it 503 (512)",
+    "ARRAYGRAPH_METRICS_OPERATIONS": "operation names kept as metric labels; then other (50)",
     "ARRAYGRAPH_LOG_FORMAT": "json, text or auto (text on a terminal)",
     "ARRAYGRAPH_MAX_QUERY_DEPTH": "deepest selection (12)",
     "ARRAYGRAPH_MAX_ALIASES": "aliases per document (30)",

@@ -97,6 +97,7 @@ STARTUP_TIMEOUT_SECONDS = 30  # how long `serve` waits for the database before g
 SHUTDOWN_TIMEOUT_SECONDS = 10  # requests in flight get this long to finish on SIGTERM
 REQUEST_READ_TIMEOUT_SECONDS = 30  # a request's head and body must arrive within this
 MAX_CONCURRENCY = 512  # connections and requests at once; past it, 503 (uvicorn)
+METRICS_OPERATIONS = 50  # distinct operation names as metric labels; then `other`
 URI_SCHEMES = ("mongodb://", "mongodb+srv://")
 DATABASE_NAME_FORBIDDEN = frozenset('/\\. "$*<>:|?\x00')
 MAX_DATABASE_NAME_BYTES = 63
@@ -236,6 +237,7 @@ class Settings:
     shutdown_timeout_s: int = SHUTDOWN_TIMEOUT_SECONDS
     request_read_timeout_s: int = REQUEST_READ_TIMEOUT_SECONDS
     max_concurrency: int = MAX_CONCURRENCY
+    metrics_operations: int = METRICS_OPERATIONS
     log_format: str = "auto"  # json, text or auto (LOG_FORMATS)
 
     @property
@@ -283,5 +285,6 @@ class Settings:
                 env, "ARRAYGRAPH_REQUEST_READ_TIMEOUT_S", REQUEST_READ_TIMEOUT_SECONDS
             ),
             max_concurrency=_int(env, "ARRAYGRAPH_MAX_CONCURRENCY", MAX_CONCURRENCY),
+            metrics_operations=_int(env, "ARRAYGRAPH_METRICS_OPERATIONS", METRICS_OPERATIONS),
             log_format=_log_format(env),
         )
