@@ -96,7 +96,9 @@ MONGODB_TIMEOUT_MS = 10_000
 STARTUP_TIMEOUT_SECONDS = 30  # how long `serve` waits for the database before giving up
 SHUTDOWN_TIMEOUT_SECONDS = 10  # requests in flight get this long to finish on SIGTERM
 REQUEST_READ_TIMEOUT_SECONDS = 30  # a request's head and body must arrive within this
+HEAD_TIMEOUT_SECONDS = 10  # a request's head (request line, headers) must arrive within this
 MAX_CONCURRENCY = 512  # connections and requests at once; past it, 503 (uvicorn)
+KEEP_ALIVE_SECONDS = 75  # above load balancers' idle timeouts (ALB, nginx: 60 s): they close first
 METRICS_OPERATIONS = 50  # distinct operation names as metric labels; then `other`
 URI_SCHEMES = ("mongodb://", "mongodb+srv://")
 DATABASE_NAME_FORBIDDEN = frozenset('/\\. "$*<>:|?\x00')
@@ -236,7 +238,9 @@ class Settings:
     startup_timeout_s: int = STARTUP_TIMEOUT_SECONDS
     shutdown_timeout_s: int = SHUTDOWN_TIMEOUT_SECONDS
     request_read_timeout_s: int = REQUEST_READ_TIMEOUT_SECONDS
+    head_timeout_s: int = HEAD_TIMEOUT_SECONDS
     max_concurrency: int = MAX_CONCURRENCY
+    keep_alive_s: int = KEEP_ALIVE_SECONDS
     metrics_operations: int = METRICS_OPERATIONS
     log_format: str = "auto"  # json, text or auto (LOG_FORMATS)
 
@@ -284,7 +288,9 @@ class Settings:
             request_read_timeout_s=_int(
                 env, "ARRAYGRAPH_REQUEST_READ_TIMEOUT_S", REQUEST_READ_TIMEOUT_SECONDS
             ),
+            head_timeout_s=_int(env, "ARRAYGRAPH_HEAD_TIMEOUT_S", HEAD_TIMEOUT_SECONDS),
             max_concurrency=_int(env, "ARRAYGRAPH_MAX_CONCURRENCY", MAX_CONCURRENCY),
+            keep_alive_s=_int(env, "ARRAYGRAPH_KEEP_ALIVE_S", KEEP_ALIVE_SECONDS),
             metrics_operations=_int(env, "ARRAYGRAPH_METRICS_OPERATIONS", METRICS_OPERATIONS),
             log_format=_log_format(env),
         )

@@ -1,4 +1,4 @@
-"""The HTTP protocol `arraygraph serve` runs: uvicorn's, with the read deadline of
+"""The HTTP protocol `arraygraph serve` runs: uvicorn's, with the read deadlines of
 `web/slow_clients.py`, a bound on a request's head, and GraphQL answers for both refusals it
 makes before the app sees a request.
 
@@ -19,6 +19,7 @@ from typing import Any
 
 from starlette.types import Receive, Scope, Send
 
+from settings import MAX_REQUEST_HEAD_BYTES, Settings
 from web.slow_clients import RequestDeadlineProtocol
 
 logger = logging.getLogger("arraygraph.server")
@@ -120,7 +121,30 @@ class GuardedProtocol(RequestDeadlineProtocol):
             self.transport.close()
 
 
-def server_protocol(*, read_timeout: float, max_head_bytes: int) -> type[GuardedProtocol]:
-    """The protocol class for `uvicorn.run(http=...)`."""
-    attributes = {"read_timeout": read_timeout, "max_head_bytes": max_head_bytes}
+def server_protocol(
+    *, read_timeout: float, max_head_bytes: int, head_timeout: float | None = None
+) -> type[GuardedProtocol]:
+    """The protocol class for `uvicorn.run(http=...)` (the head's deadline, not given, is the
+    whole request's)."""
+    attributes = {
+        "read_timeout": read_timeout,
+        "head_timeout": head_timeout or read_timeout,
+        "max_head_bytes": max_head_bytes,
+    }
     return type("ArraygraphProtocol", (GuardedProtocol,), attributes)
+
+
+def server_options(settings: Settings) -> dict[str, Any]:
+    """What `arraygraph serve` sets on uvicorn besides its address and logging: the protocol
+    with its deadlines and bounds, the concurrency limit, and how long a kept-alive connection
+    may wait for its next request (uvicorn's `timeout_keep_alive`)."""
+    protocol = server_protocol(
+        read_timeout=settings.request_read_timeout_s,
+        head_timeout=settings.head_timeout_s,
+        max_head_bytes=MAX_REQUEST_HEAD_BYTES,
+    )
+    return {
+        "http": protocol,
+        "limit_concurrency": settings.max_concurrency,
+        "timeout_keep_alive": settings.keep_alive_s,
+    }
