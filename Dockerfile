@@ -44,6 +44,8 @@ USER 10001:10001
 EXPOSE 8000
 # Liveness: the process answers. Readiness (the database answers) is /readyz, for a load
 # balancer: a database outage must not make the container unhealthy and restarted in a loop.
+# Both answer past ARRAYGRAPH_MAX_CONCURRENCY, and idle connections cannot keep them out
+# (ARRAYGRAPH_MAX_CONNECTIONS closes the longest idle): a busy or flooded server is not restarted.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --start-interval=2s --retries=3 \
     CMD ["python", "-c", "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=2)"]
 ENTRYPOINT ["arraygraph-entrypoint"]
