@@ -21,12 +21,16 @@ RUN --mount=type=cache,target=/root/.cache/pip \
     pip wheel --wheel-dir /wheels .
 
 FROM python:${PYTHON_VERSION}-slim
+# ARRAYGRAPH_KEEP_ALIVE_S: how long a kept-alive connection may idle. It must exceed the idle
+# timeout of the load balancer in front (AWS ALB, nginx: 60 s), so that the balancer closes an
+# idle connection first instead of reusing one the server is closing (a 502): raise both together.
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
     PIP_NO_CACHE_DIR=1 \
     PATH=/opt/arraygraph/bin:$PATH \
-    ARRAYGRAPH_ENV=production
+    ARRAYGRAPH_ENV=production \
+    ARRAYGRAPH_KEEP_ALIVE_S=75
 # The wheels are mounted for this one step, not copied: they take no room in the image.
 RUN --mount=type=bind,from=builder,source=/wheels,target=/wheels \
     python -m venv /opt/arraygraph \
@@ -40,6 +44,8 @@ USER 10001:10001
 EXPOSE 8000
 # Liveness: the process answers. Readiness (the database answers) is /readyz, for a load
 # balancer: a database outage must not make the container unhealthy and restarted in a loop.
+# Both answer past ARRAYGRAPH_MAX_CONCURRENCY, and idle connections cannot keep them out
+# (ARRAYGRAPH_MAX_CONNECTIONS closes the longest idle): a busy or flooded server is not restarted.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --start-interval=2s --retries=3 \
     CMD ["python", "-c", "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=2)"]
 ENTRYPOINT ["arraygraph-entrypoint"]

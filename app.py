@@ -38,7 +38,7 @@ def create_app(
     check_messages_per_page(settings.messages_per_page)
     state = AppState(settings, clock, database)
     schema = build_schema(settings, extensions=tracing_extensions())
-    metrics = Metrics(schema.document_cache)
+    metrics = Metrics(schema.document_cache, settings.metrics_operations)
     endpoint = GraphQLView(state, schema, persisted_queries(settings, schema))
     middleware = [
         # Outermost: every request logged, with its id.

@@ -11,9 +11,9 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from settings import MAX_REQUEST_HEAD_BYTES, Settings, SettingsError
+from settings import Settings, SettingsError
 from web.logging_setup import uvicorn_log_config
-from web.server_protocol import server_protocol
+from web.server_protocol import server_options
 
 if TYPE_CHECKING:
     from store.database import Database
@@ -44,7 +44,11 @@ ENVIRONMENT = {
     "ARRAYGRAPH_STARTUP_TIMEOUT_S": "how long serve waits for MongoDB at start-up (30)",
     "ARRAYGRAPH_SHUTDOWN_TIMEOUT_S": "grace for requests in flight on SIGTERM (10)",
     "ARRAYGRAPH_REQUEST_READ_TIMEOUT_S": "a request's head and body must arrive within (30)",
-    "ARRAYGRAPH_MAX_CONCURRENCY": "connections and requests at once; past it 503 (512)",
+    "ARRAYGRAPH_HEAD_TIMEOUT_S": "a request's line and headers must arrive within (10)",
+    "ARRAYGRAPH_KEEP_ALIVE_S": "a kept-alive connection may idle (75; above the balancer's)",
+    "ARRAYGRAPH_MAX_CONCURRENCY": "requests in flight; past it 503, not health checks (512)",
+    "ARRAYGRAPH_MAX_CONNECTIONS": "open connections; past it the longest idle closes (768)",
+    "ARRAYGRAPH_METRICS_OPERATIONS": "operation names kept as metric labels; then other (50)",
     "ARRAYGRAPH_LOG_FORMAT": "json, text or auto (text on a terminal)",
     "ARRAYGRAPH_MAX_QUERY_DEPTH": "deepest selection (12)",
     "ARRAYGRAPH_MAX_ALIASES": "aliases per document (30)",
@@ -207,13 +211,11 @@ def serve(app: Any, settings: Settings, *, host: str, port: int) -> None:
         # Requests in flight get this long after SIGTERM; each database command has its own
         # deadline (ARRAYGRAPH_MONGODB_TIMEOUT_MS), so none waits forever either.
         timeout_graceful_shutdown=settings.shutdown_timeout_s,
-        # Slow clients: each request must arrive within its deadline (web/slow_clients.py), its
-        # head within its bound, and connections beyond the limit get 503 instead of
-        # exhausting descriptors (web/server_protocol.py).
-        http=server_protocol(
-            read_timeout=settings.request_read_timeout_s, max_head_bytes=MAX_REQUEST_HEAD_BYTES
-        ),
-        limit_concurrency=settings.max_concurrency,
+        # Slow and idle clients: each request's head and body must arrive within their
+        # deadlines (web/slow_clients.py), open connections are bounded, the longest idle
+        # closed first (web/open_connections.py), requests in flight are capped, health checks
+        # aside (web/server_protocol.py); a kept-alive connection waits ARRAYGRAPH_KEEP_ALIVE_S.
+        **server_options(settings),
     )
 
 

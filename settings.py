@@ -96,7 +96,11 @@ MONGODB_TIMEOUT_MS = 10_000
 STARTUP_TIMEOUT_SECONDS = 30  # how long `serve` waits for the database before giving up
 SHUTDOWN_TIMEOUT_SECONDS = 10  # requests in flight get this long to finish on SIGTERM
 REQUEST_READ_TIMEOUT_SECONDS = 30  # a request's head and body must arrive within this
-MAX_CONCURRENCY = 512  # connections and requests at once; past it, 503 (uvicorn)
+HEAD_TIMEOUT_SECONDS = 10  # a request's head (request line, headers) must arrive within this
+MAX_CONCURRENCY = 512  # requests in flight; past it, 503 (web/server_protocol.py)
+MAX_CONNECTIONS = 768  # open; above MAX_CONCURRENCY, below 1024 descriptors with the MongoDB pool
+KEEP_ALIVE_SECONDS = 75  # above load balancers' idle timeouts (ALB, nginx: 60 s): they close first
+METRICS_OPERATIONS = 50  # distinct operation names as metric labels; then `other`
 URI_SCHEMES = ("mongodb://", "mongodb+srv://")
 DATABASE_NAME_FORBIDDEN = frozenset('/\\. "$*<>:|?\x00')
 MAX_DATABASE_NAME_BYTES = 63
@@ -235,7 +239,11 @@ class Settings:
     startup_timeout_s: int = STARTUP_TIMEOUT_SECONDS
     shutdown_timeout_s: int = SHUTDOWN_TIMEOUT_SECONDS
     request_read_timeout_s: int = REQUEST_READ_TIMEOUT_SECONDS
+    head_timeout_s: int = HEAD_TIMEOUT_SECONDS
     max_concurrency: int = MAX_CONCURRENCY
+    max_connections: int = MAX_CONNECTIONS
+    keep_alive_s: int = KEEP_ALIVE_SECONDS
+    metrics_operations: int = METRICS_OPERATIONS
     log_format: str = "auto"  # json, text or auto (LOG_FORMATS)
 
     @property
@@ -282,6 +290,10 @@ class Settings:
             request_read_timeout_s=_int(
                 env, "ARRAYGRAPH_REQUEST_READ_TIMEOUT_S", REQUEST_READ_TIMEOUT_SECONDS
             ),
+            head_timeout_s=_int(env, "ARRAYGRAPH_HEAD_TIMEOUT_S", HEAD_TIMEOUT_SECONDS),
             max_concurrency=_int(env, "ARRAYGRAPH_MAX_CONCURRENCY", MAX_CONCURRENCY),
+            max_connections=_int(env, "ARRAYGRAPH_MAX_CONNECTIONS", MAX_CONNECTIONS),
+            keep_alive_s=_int(env, "ARRAYGRAPH_KEEP_ALIVE_S", KEEP_ALIVE_SECONDS),
+            metrics_operations=_int(env, "ARRAYGRAPH_METRICS_OPERATIONS", METRICS_OPERATIONS),
             log_format=_log_format(env),
         )

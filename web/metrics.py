@@ -2,8 +2,9 @@
 
 Each app owns its `CollectorRegistry` (never the process-wide default), so several apps in one
 process (tests) count apart. Every label is bounded: operation names are the client's choice,
-so at most `OPERATION_LABEL_LIMIT` distinct names are kept per app and the rest fold into
-`other`; command names and outcomes are bounded the same way.
+so at most `ARRAYGRAPH_METRICS_OPERATIONS` distinct names are kept per app and the rest fold
+into `other` (each kept name adds a histogram's lines to every scrape); command names and
+outcomes are bounded the same way.
 """
 
 from __future__ import annotations
@@ -21,12 +22,12 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from schema.document_cache import DocumentCache
+from settings import METRICS_OPERATIONS
 from web.plain_metrics import CountsAndTimings, Family
 from web.state import AppState
 
 Lifespan = Callable[[Starlette], AbstractAsyncContextManager[None]]
 
-OPERATION_LABEL_LIMIT = 200  # distinct operation names per app; then `other`
 COMMAND_LABEL_LIMIT = 50  # distinct MongoDB command names per app (arraygraph sends ~15)
 OUTCOME_LABEL_LIMIT = 50  # distinct outcomes per app (the error table has ~12 codes)
 ANONYMOUS = "anonymous"
@@ -91,9 +92,11 @@ def outcome(error_codes: Sequence[str], status: int) -> str:
 class Metrics:
     """The app's metrics; a `store.commands.CommandWatcher` of its database's commands."""
 
-    def __init__(self, document_cache: DocumentCache) -> None:
+    def __init__(
+        self, document_cache: DocumentCache, operation_names: int = METRICS_OPERATIONS
+    ) -> None:
         self.registry = CollectorRegistry()
-        self.operation = BoundedLabel(OPERATION_LABEL_LIMIT)
+        self.operation = BoundedLabel(operation_names)
         self.command = BoundedLabel(COMMAND_LABEL_LIMIT)
         self.outcome = BoundedLabel(OUTCOME_LABEL_LIMIT, OUTCOME)
         registry = self.registry

@@ -1,11 +1,13 @@
-"""The operation label stays bounded: client-chosen names are kept up to a limit per app, the
-rest (and names no GraphQL operation can have) count as `other`."""
+"""The operation label stays bounded: client-chosen names are kept up to a limit per app
+(`ARRAYGRAPH_METRICS_OPERATIONS`), the rest (and names no GraphQL operation can have) count as
+`other`."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-import web.metrics
 from settings import Settings
 from tests.observability.observed import scrape
 from tests.support import Api, ApiFactory
@@ -25,11 +27,10 @@ def test_operation_label_folds_names_of_another_shape(name: str) -> None:
     assert BoundedLabel(10)(name) == OTHER
 
 
-async def test_operation_label_folds_names_past_the_limit_into_other(
-    make_api: ApiFactory, settings: Settings, monkeypatch: pytest.MonkeyPatch
+async def test_operation_label_folds_names_past_the_setting_into_other(
+    make_api: ApiFactory, settings: Settings
 ) -> None:
-    monkeypatch.setattr(web.metrics, "OPERATION_LABEL_LIMIT", 3)
-    async with make_api(settings) as api:
+    async with make_api(dataclasses.replace(settings, metrics_operations=3)) as api:
         for index in range(6):
             await api.data(f"query Op{index} {{ __typename }}")
         scraped = await scrape(api)

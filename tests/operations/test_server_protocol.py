@@ -1,7 +1,6 @@
 """What `arraygraph serve` refuses before the app sees a request, answered as GraphQL: a head
-(URL and headers) over its bound is 431 `LIMIT_EXCEEDED`, and a request past the concurrency
-limit is 503 `SERVICE_UNAVAILABLE` (issue 14: uvicorn read any header size, and its 503 was
-plain text)."""
+(URL and headers) over its bound is 431 `LIMIT_EXCEEDED` (issue 14: uvicorn read any header
+size). The 503 past the cap on requests in flight: tests/operations/test_requests_in_flight.py."""
 
 from __future__ import annotations
 
@@ -74,23 +73,6 @@ async def test_server_protocol_refuses_a_head_that_never_ends(database: Database
         status, body = await answer(host, port, *endless)
     assert status.startswith(b"HTTP/1.1 431")
     assert body["errors"][0]["extensions"] == {"code": "LIMIT_EXCEEDED"}  # type: ignore[index]
-
-
-async def test_server_protocol_answers_past_the_concurrency_limit_as_graphql(
-    database: Database,
-) -> None:
-    async with server(database, limit_concurrency=3) as (host, port):
-        held = [await asyncio.open_connection(host, port) for _ in range(3)]
-        await asyncio.sleep(0.1)
-        reader, writer = await asyncio.open_connection(host, port)
-        writer.write(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
-        raw = await asyncio.wait_for(reader.read(), 5)
-        for _, each in [*held, (reader, writer)]:
-            each.close()
-    head, _, body = raw.partition(b"\r\n\r\n")
-    assert head.startswith(b"HTTP/1.1 503")
-    assert b"retry-after: 1" in head.lower()
-    assert json.loads(body)["errors"][0]["extensions"] == {"code": "SERVICE_UNAVAILABLE"}
 
 
 async def _read_answer(reader: asyncio.StreamReader) -> bytes:
