@@ -69,7 +69,8 @@ $(BENCH_STAMP): $(STAMP)
 	@touch $(BENCH_STAMP)
 
 # The ratios (server CPU per request, interleaved rounds), then a 20 s soak and the memory
-# bound (bench/__main__.py); exit 1 if either of the last two fails. BENCH_ARGS: e.g.
+# bound (bench/__main__.py); exit 1 if either of those two fails. Last, the costliest request
+# of each root field (bench/costliest.py; alone: `.venv/bin/python -m bench.costliest`). BENCH_ARGS: e.g.
 # `make bench BENCH_ARGS="--seconds 3 --rounds 7"`.
 BENCH_ARGS ?=
 bench: $(STAMP) $(BENCH_STAMP)

@@ -17,6 +17,7 @@ from strawberry.asgi import GraphQL
 from strawberry.extensions import ParserCache, ValidationCache
 
 from app import create_app
+from bench.loop_slices import probed
 from bench.seed import SEED_VARIABLE, Seed, seed_all
 from bench.server import DATABASE_VARIABLE
 from settings import Settings
@@ -35,6 +36,20 @@ def bare() -> Starlette:
 
 def full() -> Starlette:
     return create_app(Settings(), demo=True)
+
+
+# The bearer token of `demo_probed`'s writes (bench/costliest.py).
+BENCH_TOKEN = "bench-token"
+
+
+def demo_probed() -> Starlette:
+    """The app with the demo data and the default limits, writes behind `BENCH_TOKEN`, on the
+    database `ARRAYGRAPH_BENCH_DATABASE` names, with the event-loop probe of
+    bench/loop_slices.py."""
+    settings = dataclasses.replace(
+        Settings(), mongodb_uri=os.environ[DATABASE_VARIABLE], api_tokens=(BENCH_TOKEN,)
+    )
+    return probed(create_app(settings, demo=True))
 
 
 def seeded() -> Starlette:

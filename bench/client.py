@@ -1,4 +1,5 @@
-"""A GraphQL client over one keep-alive HTTP/1.1 connection, for the soak and memory checks."""
+"""A GraphQL client over one keep-alive HTTP/1.1 connection, for the soak, the memory checks and
+the costliest requests (with a bearer token, for writes)."""
 
 from __future__ import annotations
 
@@ -16,8 +17,9 @@ class GraphQLFailure(Exception):
 
 
 class GraphQLClient:
-    def __init__(self, port: int) -> None:
+    def __init__(self, port: int, *, token: str | None = None) -> None:
         self.port = port
+        self._authorization = "" if token is None else f"Authorization: Bearer {token}\r\n"
         self._streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
 
     async def _connection(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
@@ -29,7 +31,8 @@ class GraphQLClient:
         payload = orjson.dumps(body)
         head = (
             f"POST /graphql HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
-            f"Content-Type: application/json\r\nContent-Length: {len(payload)}\r\n\r\n"
+            f"Content-Type: application/json\r\nContent-Length: {len(payload)}\r\n"
+            f"{self._authorization}\r\n"
         )
         return head.encode() + payload
 

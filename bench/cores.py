@@ -37,6 +37,15 @@ def on_server_core(command: Sequence[str]) -> list[str]:
     return [sys.executable, "-m", "bench.cores", cpus, "--", *command]
 
 
+def on_load_cores(command: Sequence[str]) -> list[str]:
+    """`command`, run beside the load generator, off the servers' core (as it is, on one
+    core): for a database that must not take the measured server's core."""
+    if not LOAD_CPUS:
+        return list(command)
+    cpus = ",".join(str(cpu) for cpu in sorted(LOAD_CPUS))
+    return [sys.executable, "-m", "bench.cores", cpus, "--", *command]
+
+
 def main(arguments: Sequence[str]) -> None:
     cpus, separator, *command = arguments
     if separator != "--" or not command:

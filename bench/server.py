@@ -12,7 +12,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench.cores import on_server_core
+from bench.cores import on_load_cores, on_server_core
 from bench.load import free_port
 
 # The `full` app seeds a year of demo series before it listens; on a busy 2-core machine
@@ -77,12 +77,14 @@ async def running(
 
 
 @asynccontextmanager
-async def running_database() -> AsyncIterator[Server]:
+async def running_database(*, off_server_core: bool = False) -> AsyncIterator[Server]:
     """The embedded engine behind its wire front in a process of its own
-    (bench/database_process.py), standing in for a MongoDB server."""
+    (bench/database_process.py), standing in for a MongoDB server: on the servers' core, or
+    beside the load generator (`off_server_core`), as a database on another machine."""
     port = free_port()
     command = [sys.executable, "-m", "bench.database_process", str(port)]
-    process = await asyncio.create_subprocess_exec(*on_server_core(command))
+    placed = on_load_cores(command) if off_server_core else on_server_core(command)
+    process = await asyncio.create_subprocess_exec(*placed)
     async with _stopping(process):
         await _wait_listening(process, port)
         yield Server(port, process.pid)
