@@ -1,4 +1,5 @@
-"""What a series or a total is charged for what it reads, and the rollups that charge buys.
+"""What a series or a total is charged for what it reads, and the rollups that charge buys;
+what recording observations is charged for what it writes.
 
 A `series` or `seriesTotal` reads its range cut into pieces (`store/series_query.py`): a
 rollup document's total for each whole month, and the days, hours and minutes at its edges,
@@ -17,6 +18,7 @@ its charge.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import UTC, datetime
 
 from resolvers.series_time import Granularity, least_points, most_points
@@ -25,6 +27,9 @@ from settings import MAX_SERIES_POINTS, MAX_SERIES_VALUES, MAX_SERIES_YEAR, MIN_
 # The most days, hours and minutes a range's two ends are cut into besides its whole months.
 EDGE_PIECES = 2 * (31 + 24 + 60)
 ROLLUPS_PER_UNIT = 16
+# A recorded field value is converted from its input object, checked, and added into the
+# stats of three rollups (its hour, day and month): the costliest value a client can send.
+UNITS_PER_OBSERVED_VALUE = 20
 # What a range may span; beyond it the resolver refuses the range, and nothing is read.
 _FIRST = datetime(MIN_SERIES_YEAR, 1, 1, tzinfo=UTC)
 _LAST = datetime(MAX_SERIES_YEAR + 1, 1, 1, tzinfo=UTC)
@@ -63,3 +68,8 @@ def series_read_units() -> int:
 
 def most_rollups(charged: int) -> int:
     return ROLLUPS_PER_UNIT * charged
+
+
+def observation_write_units(field_counts: Iterable[int]) -> int:
+    """What recording observations of these many fields each counts."""
+    return UNITS_PER_OBSERVED_VALUE * sum(field_counts)

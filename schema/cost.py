@@ -35,8 +35,8 @@ from resolvers.series_reads import charged_points
 from resolvers.series_time import Granularity
 from schema.errors import RequestLimitExceeded
 from schema.operation_fields import FieldGroup, OperationFields
-from schema.read_costs import READ_UNITS
 from schema.value_sizes import VALUE_UNITS
+from schema.work_costs import WORK_UNITS
 from settings import (
     DEFAULT_PAGE_SIZE,
     MAX_FIELDS_PER_MEASUREMENT,
@@ -192,8 +192,8 @@ class _Walk:
             self.tally.saw(count, path)
             return count
         arguments = self.fields.arguments(definition, group)
-        reads = READ_UNITS.get((parent_type.name, name))
-        read = count * reads(arguments) if reads is not None else 0  # each time it is answered
+        works = WORK_UNITS.get((parent_type.name, name))
+        read = count * works(arguments) if works is not None else 0  # each time it is answered
         if is_list_type(get_nullable_type(definition.type)):
             size = LIST_SIZES.get((parent_type.name, name))
             if size is None:

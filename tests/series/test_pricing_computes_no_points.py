@@ -35,7 +35,7 @@ async def test_pricing_a_series_at_the_limits_computes_no_point(
     zone: str,
 ) -> None:
     for name in ("point_starts", "_minute_starts", "_hour_starts", "_calendar_starts"):
-        monkeypatch.setattr(resolvers.series_time, name, _computed)
+        monkeypatch.setattr(resolvers.series_time, name, _computed, raising=False)
     start, end = RANGES[granularity]
     query = f"""{{ series(measurement: "m", from: "{start}", to: "{end}",
       granularity: {granularity}, timeZone: "{zone}", fields: ["a"]) {{ start }} }}"""
