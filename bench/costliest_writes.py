@@ -102,7 +102,7 @@ async def _record_events(fx: Fixtures, aliases: int, size: int) -> Request:
     events = [
         {"sensorId": sensors[n % size], "at": (now - timedelta(seconds=n)).isoformat(),
          "count": 2, "value": 1.5}
-        for n in range(MAX_BATCH_SIZE)
+        for n in range(size)
     ]  # fmt: skip
     fields = [
         f'recordSensorEvents(events: $events, idempotencyKey: "{key(fx)}") {{ accepted '
@@ -165,7 +165,7 @@ async def _record_trades(fx: Fixtures, aliases: int, size: int) -> Request:
     return Request("mutation", fields, ["$trades: [TradeInput!]!"], {"trades": trades})
 
 
-def _observations() -> list[dict[str, Any]]:
+def _observations(size: int) -> list[dict[str, Any]]:
     """A batch of every field a measurement may have, each observation in an hour of its own;
     one-letter names and whole values, so that the batch stays within the request's bytes."""
     names = string.ascii_letters[:MAX_FIELDS_PER_MEASUREMENT]
@@ -174,7 +174,7 @@ def _observations() -> list[dict[str, Any]]:
         {"measurement": "costliest", "at": f"{start + timedelta(hours=n):%Y-%m-%dT%H:%M:%SZ}",
          "tags": [{"key": "station", "value": f"s{n % 10}"}],
          "fields": [{"name": name, "value": n} for name in names]}
-        for n in range(MAX_BATCH_SIZE)
+        for n in range(size)
     ]  # fmt: skip
 
 
@@ -183,7 +183,7 @@ async def _record_observations(fx: Fixtures, aliases: int, size: int) -> Request
         f'recordObservations(observations: $batch, idempotencyKey: "{key(fx)}") {{ applied }}'
         for _ in range(aliases)
     ]
-    variables = {"batch": _observations()}
+    variables = {"batch": _observations(size)}
     return Request("mutation", fields, ["$batch: [ObservationInput!]!"], variables)
 
 
@@ -252,7 +252,12 @@ MUTATIONS = [
     Costliest("upsertOrders", "500 orders of 1,000 characters, new user", _upsert_orders),
     Costliest("deleteOrders", "500 of a user's 600 orders", _delete_orders),
     Costliest("recordTrades", "100 trades, new customer", _record_trades),
-    Costliest("recordObservations", "1,000 of 32 fields, an hour each", _record_observations),
+    Costliest(
+        "recordObservations",
+        "{size:,} of 32 fields, an hour each",
+        _record_observations,
+        size=MAX_BATCH_SIZE,
+    ),
     Costliest("createChatSession", "title of 200 characters", _create_session),
     Costliest("postMessage", "4,000 characters, to the demo session", _post_message),
     Costliest("editMessage", "4,000 characters, the session's oldest", _edit_message),
