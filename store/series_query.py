@@ -17,13 +17,14 @@ one to a count of the rollups read, so the reply says whether the limit cut the 
 
 from __future__ import annotations
 
-import functools
+import bisect
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
 
+from settings import MAX_SERIES_YEAR, MIN_SERIES_YEAR
 from store.expressions import literal
 from store.protocols import AsyncCollection
 from store.series import EPOCH, MINUTE, minutes
@@ -57,24 +58,42 @@ class SeriesAnswer:
     cut: bool  # more than `most_rollups` matched: `points` are not the whole answer
 
 
-@functools.lru_cache(maxsize=4096)
+def _month_start(year: int, month: int) -> int:
+    return (date(year, month, 1).toordinal() - EPOCH_DAY) * MINUTES_A_DAY
+
+
+# Every month a series may span, and the one after: its start in minutes since 1970, and its
+# period key, so that a range of centuries names its months by slicing, not one by one.
+MONTH_STARTS = [
+    _month_start(year, month)
+    for year in range(MIN_SERIES_YEAR, MAX_SERIES_YEAR + 1)
+    for month in range(1, 13)
+] + [_month_start(MAX_SERIES_YEAR + 1, 1)]
+MONTH_KEYS = [f"M{start}" for start in MONTH_STARTS]
+
+
 def _month_of(day: int) -> tuple[int, int]:
     """The UTC month holding the day that starts `day` minutes since 1970: its start and the
     next month's, in minutes since 1970."""
-    first = date.fromordinal(EPOCH_DAY + day // MINUTES_A_DAY).replace(day=1)
+    index = bisect.bisect_right(MONTH_STARTS, day) - 1
+    if 0 <= index < len(MONTH_STARTS) - 1:
+        return MONTH_STARTS[index], MONTH_STARTS[index + 1]
+    first = date.fromordinal(EPOCH_DAY + day // MINUTES_A_DAY)
     following = date(first.year + first.month // 12, first.month % 12 + 1, 1)
-    return (
-        (first.toordinal() - EPOCH_DAY) * MINUTES_A_DAY,
-        (following.toordinal() - EPOCH_DAY) * MINUTES_A_DAY,
-    )
+    return _month_start(first.year, first.month), _month_start(following.year, following.month)
 
 
-def _month_keys(first: int, last: int) -> Iterator[str]:
-    """The period keys of the months from `first` up to `last`, both the start of a month:
-    a range of centuries names some 13,000 of them."""
-    while first < last:
-        yield f"M{first}"
+def _month_keys(first: int, last: int) -> list[str]:
+    """The period keys of the months from `first` up to `last`, both the start of a month."""
+    low = bisect.bisect_left(MONTH_STARTS, first)
+    high = bisect.bisect_left(MONTH_STARTS, last)
+    if MONTH_STARTS[0] <= first and last <= MONTH_STARTS[-1]:
+        return MONTH_KEYS[low:high]
+    keys = []
+    while first < last:  # outside the years a series may span: the store refuses nothing
+        keys.append(f"M{first}")
         first = _month_of(first)[1]
+    return keys
 
 
 def _cut(a: int, b: int, point: int, out: Pieces, months: list[str]) -> None:
