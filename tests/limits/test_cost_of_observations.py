@@ -16,8 +16,10 @@ from tests.support import Api, ApiFactory
 
 
 def _batch(count: int, fields: int) -> list[dict[str, Any]]:
-    values = {name: 1.0 for name in string.ascii_letters[:fields]}
-    return [observation(f"2024-01-01T00:{n % 60:02d}:00Z", **values) for n in range(count)]
+    values = [{"name": name, "value": 1.0} for name in string.ascii_letters[:fields]]
+    return [
+        {**observation(f"2024-01-01T00:{n % 60:02d}:00Z"), "fields": values} for n in range(count)
+    ]
 
 
 async def test_cost_of_recording_counts_every_field_value(
