@@ -175,10 +175,9 @@ def owned_key(value: str, type_name: str, owner: KeyPart, *, argument: str) -> s
     return str(key[1])
 
 
-def domain_id(value: str, type_name: str, *, argument: str, free_text: bool = False) -> str:
+def domain_id(value: str, type_name: str, *, argument: str) -> str:
     """The domain id `value` names, in either form (for types keyed by one string); never a
-    string shaped like a global id. `free_text` changes nothing now (every type refuses
-    another type's id): it stays for the callers that still pass it."""
+    string shaped like a global id."""
     key = domain_or_global(value, type_name, argument=argument)
     return value if key is None else str(key[0])
 

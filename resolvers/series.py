@@ -13,9 +13,9 @@ from resolvers.idempotency import idempotency_key, once
 from resolvers.measurements import MEASUREMENTS_BY_NAME, register
 from resolvers.series_input import ObservationArgs, TagArgs
 from resolvers.series_reads import (
+    EDGE_PIECES,
     charged_points,
     most_rollups,
-    series_read_units,
     too_many_values,
     total_read_units,
 )
@@ -185,7 +185,7 @@ async def series(
     starts = point_starts(question.start, question.end, granularity, place, limit=MAX_SERIES_POINTS)
     _within_values(len(starts), width)
     boundaries = [question.start, *starts[1:], question.end]
-    charged = charged_points(start, end, granularity, width) + series_read_units()
+    charged = charged_points(start, end, granularity, width) + EDGE_PIECES
     answer = await _answer(info, question, boundaries, charged)
     return [PointRecord(start, _values(answer, i, names)) for i, start in enumerate(starts)]
 

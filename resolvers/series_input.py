@@ -72,7 +72,7 @@ def name(value: str, *, argument: str) -> str:
 
 def measurement_name(value: str, *, argument: str) -> str:
     """A measurement named by its global id or its name."""
-    own = domain_id(value, "Measurement", argument=argument, free_text=True)
+    own = domain_id(value, "Measurement", argument=argument)
     return name(own, argument=argument)
 
 

@@ -62,10 +62,6 @@ def total_read_units(start: datetime, end: datetime) -> int:
     return months(start, end) + EDGE_PIECES
 
 
-def series_read_units() -> int:
-    return EDGE_PIECES
-
-
 def most_rollups(charged: int) -> int:
     return ROLLUPS_PER_UNIT * charged
 
