@@ -15,7 +15,7 @@ from settings import MESSAGES_PER_PAGE
 from store import chat_pages, chat_sessions
 from store.chat_messages import MessageRange, read_messages
 from store.chat_pages import NewMessage
-from store.database import declared_collections
+from store.registry import COLLECTIONS
 
 BASE = datetime(2024, 1, 1, tzinfo=UTC)
 SMALL = 500  # one full page: a read of the newest 50 that has them all
@@ -50,9 +50,9 @@ async def _session_of(db: EmbeddedDatabase, messages: int) -> ObjectId:
 
 async def run() -> None:
     db = EmbeddedEngine()["bench"]
-    for name, indexes in declared_collections().items():
-        if indexes:
-            await db[name].create_indexes(list(indexes))
+    for collection in COLLECTIONS:
+        if collection.indexes:
+            await db[collection.name].create_indexes(list(collection.indexes))
     sessions = {size: await _session_of(db, size) for size in (0, SMALL, LARGE)}
     pages, session_coll = db[chat_pages.COLLECTION], db[chat_sessions.COLLECTION]
 

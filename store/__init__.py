@@ -1,7 +1,8 @@
 """One module per MongoDB collection: its documents, `COLLECTION`, `INDEXES` and atomic writes.
 
 Store functions take the collection first and keyword arguments after, return dataclasses, and
-send one atomic command per write in the common path. `database` opens PyMongo's async client or
-the embedded engine (the only module that imports `embedded`); `buckets` is the bucket pattern
-that collections of capped pages share; `errors` says what a refused write means.
+send one atomic command per write in the common path. `registry` lists every collection once;
+`database` opens PyMongo's async client or the embedded engine (the only module that imports
+`embedded`) and makes the registered indexes; `buckets` is the bucket pattern of trades;
+`errors` says what a refused write means.
 """

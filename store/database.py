@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
-import pkgutil
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
 import pymongo
-from pymongo import AsyncMongoClient, IndexModel
+from pymongo import AsyncMongoClient
 from pymongo.errors import ConfigurationError, DuplicateKeyError, PyMongoError
 
 from embedded import EmbeddedEngine
@@ -19,26 +17,13 @@ from settings import Settings, SettingsError, uri_hosts
 from store.commands import CommandCounter, CommandLog
 from store.errors import unavailable_reason
 from store.protocols import AsyncCollection, AsyncDatabase
+from store.registry import COLLECTIONS
 
 logger = logging.getLogger("arraygraph.store")
 
 
 class IndexesRefused(RuntimeError):
     """The database holds documents that the indexes arraygraph relies on cannot cover."""
-
-
-def declared_collections() -> dict[str, tuple[IndexModel, ...]]:
-    """Each store module's `COLLECTION` and `INDEXES`, found by walking the `store` package, so
-    a new collection's module is found without being listed anywhere."""
-    import store
-
-    found: dict[str, tuple[IndexModel, ...]] = {}
-    for module_info in pkgutil.iter_modules(store.__path__):
-        module = importlib.import_module(f"store.{module_info.name}")
-        name = getattr(module, "COLLECTION", None)
-        if isinstance(name, str):
-            found[name] = tuple(getattr(module, "INDEXES", ()))
-    return found
 
 
 @dataclass(slots=True)
@@ -62,7 +47,8 @@ class Database:
         await self.db.command("ping")
 
     async def create_indexes(self) -> None:
-        for name, indexes in declared_collections().items():
+        for collection in COLLECTIONS:
+            name, indexes = collection.name, collection.indexes
             if not indexes:
                 continue
             try:

@@ -16,12 +16,7 @@ from bson import ObjectId
 
 from settings import Settings
 from store import (
-    chat_pages,
-    chat_sessions,
-    measurements,
     sensors,
-    series,
-    tag_values,
     trades,
     users,
 )
@@ -29,27 +24,16 @@ from store.database import Database
 from store.demo_chat import seed_demo_chat
 from store.demo_series import seed_demo_series
 from store.protocols import AsyncCollection, Document
+from store.registry import DEMO_NAMES
 from store.times import hour_start
 
 logger = logging.getLogger("arraygraph.store")
-
-# Every collection the demo writes (a test checks the list against a seeded database).
-DEMO_COLLECTIONS = (
-    sensors.COLLECTION,
-    users.COLLECTION,
-    trades.COLLECTION,
-    series.COLLECTION,
-    measurements.COLLECTION,
-    tag_values.COLLECTION,
-    chat_sessions.COLLECTION,
-    chat_pages.COLLECTION,
-)
 
 
 async def collections_holding_data(database: Database) -> list[str]:
     """The demo's collections that hold at least one document (one `_id` read each)."""
     held = []
-    for name in DEMO_COLLECTIONS:
+    for name in DEMO_NAMES:
         if await database.collection(name).find_one({}, {"_id": 1}) is not None:
             held.append(name)
     return held

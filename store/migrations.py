@@ -14,7 +14,7 @@ run changes nothing), and the server refuses to start while any is present:
   so each gets the start of its latest hour, a lower bound of its latest event that falls in
   the same windows (they start on the hour), by one update per sensor, on the server.
 
-Whether a database holds neither is remembered in `DATA_SHAPE` (collection `meta`), so the
+Whether a database holds neither is remembered in `meta.DATA_SHAPE` (`store/meta.py`), so the
 check (a scan when no such document exists) runs once per database, not at every start.
 
 `arraygraph migrate --check` only reads: it lists those shapes, and the free-text ids (user
@@ -29,15 +29,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from store import measurements, sensors, trades, users
+from store import measurements, meta, sensors, trades, users
 from store.buckets import BEFORE, SEALED
 from store.database import Database
 from store.expressions import literal
 from store.protocols import AsyncCollection
 
-COLLECTION = "meta"
-INDEXES: list[Any] = []
-DATA_SHAPE = {"_id": "data-shape", "version": 2}  # 2: sensors without `lastEventAt` too
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 BATCH = 1_000  # documents read at a time: a migration never holds a collection in memory
 
@@ -213,8 +210,8 @@ async def ambiguous_ids(
 
 async def check_data_shape(database: Database) -> None:
     """Refuse to serve data in an article's shape; once a database is known clean, remember."""
-    meta = database.collection(COLLECTION)
-    if await meta.find_one({"_id": DATA_SHAPE["_id"], "version": DATA_SHAPE["version"]}):
+    known = database.collection(meta.COLLECTION)
+    if await meta.data_shape_known(known):
         return
     found = await legacy_shapes(database)
     if found:
@@ -222,9 +219,7 @@ async def check_data_shape(database: Database) -> None:
             f"the database holds {' and '.join(found)} (an article's shape): "
             "run `arraygraph migrate` first"
         )
-    await meta.update_one(
-        {"_id": DATA_SHAPE["_id"]}, {"$set": {"version": DATA_SHAPE["version"]}}, upsert=True
-    )
+    await meta.record_data_shape(known)
 
 
 async def migrate(database: Database) -> list[Migrated]:

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from settings import Settings
-from store.database import Database, declared_collections
-from store.demo import DEMO_COLLECTIONS
-from store.migrations import COLLECTION as META
+from store.database import Database
+from store.meta import COLLECTION as META
+from store.registry import DEMO_NAMES, NAMES
 from tests.support import ApiFactory, FakeClock
 
 SENSORS = "{ sensors { edges { node { id title } } } }"
@@ -33,7 +33,7 @@ async def non_empty(database: Database) -> set[str]:
     """The collections of every store module that hold a document."""
     return {
         name
-        for name in declared_collections()
+        for name in NAMES
         if await database.collection(name).find_one({}, {"_id": 1}) is not None
     }
 
@@ -48,7 +48,7 @@ async def test_demo_seeding_fills_a_fresh_database(
         user = await api.data(U1_ORDERS)
     assert [e["node"]["title"] for e in sensors["sensors"]["edges"]] == ["Sensor 1", "Sensor 2"]
     assert user == {"user": {"orderCount": 200}}
-    assert await non_empty(database) == {*DEMO_COLLECTIONS, META}  # every one it checks
+    assert await non_empty(database) == {*DEMO_NAMES, META}  # every one it checks
 
 
 async def test_demo_seeding_leaves_a_seeded_database_as_it_is(
@@ -59,12 +59,12 @@ async def test_demo_seeding_leaves_a_seeded_database_as_it_is(
         first, second = (edge["node"]["id"] for edge in sensors)
         await api.data(f'mutation {{ renameSensor(id: "{first}", title: "Boiler") {{ id }} }}')
         await api.data(f'mutation {{ deleteSensor(id: "{second}") }}')
-    before = await contents(database, DEMO_COLLECTIONS)
+    before = await contents(database, DEMO_NAMES)
     clock.now += timedelta(days=3)  # a restart later: the demo's times would all move
     async with make_api(Settings(), demo=True, database=database) as api:
         sensors = (await api.data(SENSORS))["sensors"]["edges"]
     assert [edge["node"]["title"] for edge in sensors] == ["Boiler"]  # not renamed back
-    assert await contents(database, DEMO_COLLECTIONS) == before  # nothing rewritten or added
+    assert await contents(database, DEMO_NAMES) == before  # nothing rewritten or added
 
 
 async def test_demo_seeding_skips_a_database_holding_other_data_and_says_so(

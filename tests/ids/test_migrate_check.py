@@ -16,8 +16,9 @@ import store.database
 from resolvers.global_ids import global_id, stored_id_reading
 from settings import EMBEDDED_URI, Settings
 from store.commands import CommandLog
-from store.database import Database, declared_collections, open_database
+from store.database import Database, open_database
 from store.migrations import AmbiguousId, ambiguous_ids
+from store.registry import NAMES
 from tests.ids.support import ALPHA, BOB, RECORD, UPSERT
 from tests.support import Api
 
@@ -71,7 +72,7 @@ async def test_the_check_lists_nothing_on_a_database_the_api_wrote(api: Api) -> 
 async def _everything(database: Database) -> dict[str, list[dict[str, Any]]]:
     return {
         name: await database.collection(name).find({}, sort=[("_id", 1)]).to_list()
-        for name in declared_collections()
+        for name in NAMES
     }
 
 

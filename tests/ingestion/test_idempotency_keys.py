@@ -9,7 +9,7 @@ import pytest
 from bson import ObjectId
 
 from store import idempotency
-from store.database import declared_collections
+from store.registry import COLLECTIONS
 from tests.ingestion.support import (
     AT,
     MUTATIONS,
@@ -151,7 +151,8 @@ async def test_ingestion_key_expired_may_name_other_arguments(api: Api) -> None:
 
 
 def test_ingestion_keys_declare_a_ttl_index_of_24_hours() -> None:
-    [ttl] = [index.document for index in declared_collections()["idempotency_keys"]]
+    [keys] = [c for c in COLLECTIONS if c.name == "idempotency_keys"]
+    [ttl] = [index.document for index in keys.indexes]
     assert ttl["key"] == {"createdAt": 1}
     assert ttl["expireAfterSeconds"] == 24 * 60 * 60
 

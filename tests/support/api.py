@@ -11,8 +11,9 @@ import httpx
 
 from settings import Settings
 from store.commands import CommandLog
-from store.database import Database, declared_collections
+from store.database import Database
 from store.protocols import AsyncCollection
+from store.registry import NAMES
 from tests.support.clock import FakeClock
 from tests.support.examined import Examined, examined_in, require_examined
 
@@ -73,7 +74,7 @@ class Api:
     async def snapshot(self) -> dict[str, list[dict[str, Any]]]:
         """Every document of every collection, to compare before and after a call."""
         found = {}
-        for name in declared_collections():
+        for name in NAMES:
             docs = await self.collection(name).find({}, sort=[("_id", 1)]).to_list()
             found[name] = docs
         return found
