@@ -170,7 +170,8 @@ def _queries(c: Crowd) -> dict[str, Request]:
     }
 
 
-def _mutations(c: Crowd) -> dict[str, Request]:
+def _batches(c: Crowd) -> dict[str, Request]:
+    """The ingestion mutations, each with its largest batch."""
     events = [
         {"sensorId": c.sensors[n % len(c.sensors)], "value": 2.0, "at": NOW} for n in range(1_000)
     ]
@@ -185,13 +186,7 @@ def _mutations(c: Crowd) -> dict[str, Request]:
          "fields": [{"name": "v", "value": 1.0}]}
         for n in range(1_000)
     ]  # fmt: skip
-    session, oldest = c.session, c.message_ids[0]
     return {
-        "createSensor": ('mutation { createSensor(title: "new") { sensorId } }', {}),
-        "renameSensor": (
-            f'mutation {{ renameSensor(id: "{c.sensors[0]}", title: "z") {{ title }} }}',
-            {},
-        ),
         "recordSensorEvents": (
             "mutation($e: [SensorEventInput!]!) { recordSensorEvents(events: $e) "
             f"{{ accepted sensors {{ {SENSOR} }} }} }}",
@@ -215,6 +210,19 @@ def _mutations(c: Crowd) -> dict[str, Request]:
             "{ applied } }",
             {"o": observations},
         ),
+    }
+
+
+def _mutations(c: Crowd) -> dict[str, Request]:
+    """Every mutation; those that delete last, as each runs over what the others left."""
+    session, oldest = c.session, c.message_ids[0]
+    return {
+        "createSensor": ('mutation { createSensor(title: "new") { sensorId } }', {}),
+        "renameSensor": (
+            f'mutation {{ renameSensor(id: "{c.sensors[0]}", title: "z") {{ title }} }}',
+            {},
+        ),
+        **_batches(c),
         "createChatSession": ('mutation { createChatSession(title: "x") { sessionId } }', {}),
         "postMessage": (
             f'mutation {{ postMessage(sessionId: "{session}", author: "a", text: "x") {{ seq }} }}',
