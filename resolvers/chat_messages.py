@@ -22,7 +22,7 @@ from settings import (
     MAX_AUTHOR_LENGTH,
     MAX_MESSAGE_TEXT_LENGTH,
 )
-from store import chat_edits, chat_pages, chat_sessions
+from store import chat_edits, chat_pages, chat_posts, chat_sessions
 from store.chat_messages import MessageRange, read_messages
 from store.chat_pages import MessageDoc, NewMessage
 from store.chat_sessions import SessionDoc
@@ -148,30 +148,19 @@ def _no_session(session_id: ObjectId) -> NotFound:
 async def post_message(
     info: Info, *, session_id: str, author: str, text: str, client_message_id: str | None
 ) -> SessionMessage:
-    """Two commands into an open page: the page write, then the session's counters."""
     ctx = info.context
     sid = session_id_argument(session_id)
     message = _new_message(info, author, text, client_message_id)
-    pages = ctx.collection(chat_pages.COLLECTION)
-    sessions = ctx.collection(chat_sessions.COLLECTION)
-    cap = ctx.settings.messages_per_page
-    appended = await chat_pages.append_message(pages, session_id=sid, message=message, cap=cap)
-    if appended is None:  # no page: an unknown session, or one whose first page is missing
-        if not await chat_sessions.session_exists(sessions, session_id=sid):
-            raise _no_session(sid)
-        await chat_pages.open_first_page(pages, session_id=sid)
-        appended = await chat_pages.append_message(pages, session_id=sid, message=message, cap=cap)
-        if appended is None:
-            raise _no_session(sid)
-    stored = appended.message
-    if not await chat_sessions.record_post(
-        sessions, session_id=sid, seq=stored.seq, page=appended.page, sent_at=stored.sent_at
-    ):
-        # Deleted while this post ran (or before: a page an earlier racing post left): remove
-        # what no reader can reach, so that nothing of this call stays stored.
-        await chat_pages.delete_pages(pages, session_id=sid)
+    appended = await chat_posts.post_message(
+        ctx.collection(chat_pages.COLLECTION),
+        sessions=ctx.collection(chat_sessions.COLLECTION),
+        session_id=sid,
+        message=message,
+        cap=ctx.settings.messages_per_page,
+    )
+    if appended is None:
         raise _no_session(sid)
-    return SessionMessage(sid, stored)
+    return SessionMessage(sid, appended.message)
 
 
 async def _missing(
