@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -18,6 +18,7 @@ from pymongo import ASCENDING, IndexModel, ReturnDocument, UpdateOne
 
 from store.expressions import literal
 from store.protocols import AsyncCollection, Document
+from store.running_stats import RunningStats
 from store.sensor_window import Window
 from store.times import as_utc, hour_start
 
@@ -137,30 +138,23 @@ async def find_sensors(coll: AsyncCollection, *, ids: Sequence[ObjectId]) -> lis
 
 @dataclass(slots=True)
 class _HourDelta:
+    """What a call adds to one hour of a sensor: its events, and the values they carry."""
+
     count: int = 0
-    sum: float = 0.0
-    min: float | None = None
-    max: float | None = None
-    value_count: int = 0
+    values: RunningStats = field(default_factory=RunningStats)
 
     def add(self, event: SensorEvent) -> None:
-        count, value = event.count, event.value
-        self.count += count
-        if value is not None:
-            # An event of count n and value v stands for n events of value v (v is finite).
-            self.sum += value * count
-            self.value_count += count
-            if self.min is None or value < self.min:
-                self.min = value
-            if self.max is None or value > self.max:
-                self.max = value
+        self.count += event.count
+        if event.value is not None:
+            self.values.add(event.value, event.count)
 
     def bucket(self, hour: datetime) -> dict[str, Any]:
         """The hour as a new bucket holds it (value fields only when a value was recorded)."""
         bucket: dict[str, Any] = {"timestamp": hour, "count": self.count}
-        if self.value_count:
-            bucket |= {"sum": self.sum, "min": self.min, "max": self.max}
-            bucket["valueCount"] = self.value_count
+        values = self.values
+        if values.count:
+            bucket |= {"sum": values.total, "min": values.minimum, "max": values.maximum}
+            bucket["valueCount"] = values.count
         return bucket
 
 

@@ -35,6 +35,7 @@ from pymongo import ASCENDING, IndexModel, UpdateOne
 from pymongo.errors import BulkWriteError
 
 from store.protocols import AsyncCollection, Document
+from store.running_stats import RunningStats
 
 COLLECTION = "series"
 INDEXES = [IndexModel([("_id.m", ASCENDING), ("_id.k", ASCENDING)], name="measurement_period")]
@@ -52,26 +53,12 @@ class Observation:
 
 
 @dataclass(slots=True)
-class _Stats:
-    s: float = 0.0
-    c: int = 0
-    n: float | None = None
-    x: float | None = None
-
-    def add(self, value: float) -> None:
-        self.s += value
-        self.c += 1
-        self.n = value if self.n is None else min(self.n, value)
-        self.x = value if self.x is None else max(self.x, value)
-
-
-@dataclass(slots=True)
 class _Rollup:
     """What one call adds to one document: its total and its entries, per field."""
 
-    tot: dict[str, _Stats] = field(default_factory=lambda: defaultdict(_Stats))
-    entries: dict[int, dict[str, _Stats]] = field(
-        default_factory=lambda: defaultdict(lambda: defaultdict(_Stats))
+    tot: dict[str, RunningStats] = field(default_factory=lambda: defaultdict(RunningStats))
+    entries: dict[int, dict[str, RunningStats]] = field(
+        default_factory=lambda: defaultdict(lambda: defaultdict(RunningStats))
     )
 
 
@@ -104,11 +91,11 @@ def _rollups(observations: Iterable[Observation]) -> dict[tuple[Any, ...], _Roll
     return found
 
 
-def _stats_update(update: dict[str, dict[str, Any]], prefix: str, stats: _Stats) -> None:
-    update["$inc"][f"{prefix}.s"] = stats.s
-    update["$inc"][f"{prefix}.c"] = stats.c
-    update["$min"][f"{prefix}.n"] = stats.n
-    update["$max"][f"{prefix}.x"] = stats.x
+def _stats_update(update: dict[str, dict[str, Any]], prefix: str, stats: RunningStats) -> None:
+    update["$inc"][f"{prefix}.s"] = stats.total
+    update["$inc"][f"{prefix}.c"] = stats.count
+    update["$min"][f"{prefix}.n"] = stats.minimum
+    update["$max"][f"{prefix}.x"] = stats.maximum
 
 
 def _statement(key: tuple[Any, ...], rollup: _Rollup) -> UpdateOne:
@@ -140,8 +127,8 @@ async def record_observations(coll: AsyncCollection, *, observations: Sequence[O
     return len(observations)
 
 
-def _stats_document(stats: _Stats) -> Document:
-    return {"s": stats.s, "c": stats.c, "n": stats.n, "x": stats.x}
+def _stats_document(stats: RunningStats) -> Document:
+    return {"s": stats.total, "c": stats.count, "n": stats.minimum, "x": stats.maximum}
 
 
 def new_documents(observations: Iterable[Observation]) -> list[Document]:

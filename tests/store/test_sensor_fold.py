@@ -54,7 +54,8 @@ def test_folded_events_give_each_sensor_hour_its_totals(seed: int) -> None:
     per_sensor, latest = _folded(events)
     found = {
         sensor_id: {
-            hour: (d.count, d.sum, d.min, d.max, d.value_count) for hour, d in deltas.items()
+            hour: (d.count, d.values.total, d.values.minimum, d.values.maximum, d.values.count)
+            for hour, d in deltas.items()
         }
         for sensor_id, deltas in per_sensor.items()
     }
