@@ -11,7 +11,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from store.buckets import BEFORE, BucketLayout
+from store.bucket_layout import BEFORE, BucketLayout
 from store.protocols import AsyncCollection, Document
 from store.unions import read_branches
 

@@ -1,5 +1,7 @@
 """The bucket pattern: an owner's items appended to capped "bucket" documents, in order, with
-any number of concurrent writers on any number of server instances.
+any number of concurrent writers on any number of server instances. A customer's trades
+(`store/trades.py`) and a chat session's messages (`store/chat_pages.py`) are both kept so;
+each declares its `BucketLayout`.
 
 A bucket is `{_id, <owner field>, page, count, <items field>: [...], sealed?, before?}`, with a
 unique index on (owner, page). Invariants, and why they hold by construction:
@@ -43,90 +45,96 @@ A call spanning several buckets is several writes (no transaction): if it stored
 itself, it keeps going until all is stored. Only a call that stored nothing gives up, after
 losing races for `MAX_CONTENTION_SECONDS`, with `WriteContention` (nothing stored, retry).
 Reads (pages, walks, counts) are in `store/bucket_reads.py`.
+
+**Numbered, keyed items** (chat messages): a layout may keep its position as the number of its
+first item (`firstSeq`: `before` plus 1, always known, as every such bucket is opened by this
+code), number each item in its owner's order (`seq`: the position plus its place in the
+bucket, computed by the database in the push that stores it), and list its items' keys
+(`clientIds`, unique per owner across buckets by a unique index): a push none of whose keys
+the bucket holds stores them with the items; one that finds a key held, or an insert that
+the keys' index refuses, stores nothing and raises `KeyHeld`.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from bson import ObjectId
 from pymongo import ReturnDocument
-from pymongo.errors import BulkWriteError
+from pymongo.errors import BulkWriteError, DuplicateKeyError
 
+from store.bucket_layout import (
+    DUPLICATE_KEY,
+    MAX_CONTENTION_SECONDS,
+    SEALED,
+    BucketLayout,
+    BucketState,
+    KeyHeld,
+    Placement,
+    new_bucket,
+)
 from store.errors import WriteContention
 from store.expressions import literal
 from store.protocols import AsyncCollection, Document
 
-# Set on a bucket that must never take another item (see module doc).
-SEALED = "sealed"
-# The number of items in the owner's earlier buckets, where known to be final (see module doc).
-BEFORE = "before"
-DUPLICATE_KEY = 11000
-# How long a call that has stored nothing keeps losing races before it gives up. A count would
-# be wrong: every race lost means another writer stored a full bucket, so under N concurrent
-# writers a call waits in line behind up to N - 1 of them (hundreds of races at 64 writers).
-# Waits are not fair: under 64 writers on one owner the unluckiest call waits for most of the
-# run (measured: 8 s of 9 s in process, 34 s of 35 s through the wire front), so the limit
-# only stops a call that can never win, and is not a latency target.
-MAX_CONTENTION_SECONDS = 120.0
 
-
-@dataclass(frozen=True, slots=True)
-class BucketLayout:
-    owner_field: str  # "customerId"
-    items_field: str  # "history"
-    first_page: int
-    # The `_id` of a new bucket: (owner, its first item, the previous bucket's `_id` or None).
-    bucket_id: Callable[[Any, Document, Any], Any]
-
-
-@dataclass(frozen=True, slots=True)
-class BucketState:
-    id: Any
-    page: int
-    count: int
-    sealed: bool = False  # takes nothing more, though it may hold fewer than `size`
-    before: int | None = None  # items in the owner's earlier buckets, when known final
-
-
-@dataclass(frozen=True, slots=True)
-class Placement:
-    """Where some items of a call went: `count` items into `bucket.page`, from index `start`."""
-
-    bucket: BucketState  # as this write left it
-    start: int
-    count: int
+def _taken(layout: BucketLayout, items: Sequence[Document], room: Any) -> Any:
+    """The items a push stores (as many as `room`), numbered where the layout numbers them."""
+    if layout.item_number is None:
+        return {"$slice": [literal(list(items)), room]}
+    number = {"$add": [f"${layout.position_field}", "$count", "$$i"]}
+    return {
+        "$map": {
+            "input": {"$range": [0, {"$min": [room, len(items)]}]},
+            "as": "i",
+            "in": {
+                "$mergeObjects": [
+                    {"$arrayElemAt": [literal(list(items)), "$$i"]},
+                    {layout.item_number: number},
+                ]
+            },
+        }
+    }
 
 
 def _append_pipeline(layout: BucketLayout, items: Sequence[Document], size: int) -> list[Any]:
-    """Append as many of `items` as fit (`size - count`, none when full or sealed), count
-    them, and seal the bucket when it is left full."""
+    """Append as many of `items` as fit (`size - count`, none when full or sealed, or when
+    the bucket holds one of their keys), count them, and seal the bucket when left full."""
     field = layout.items_field
     sealed = {"$eq": [{"$ifNull": [f"${SEALED}", False]}, True]}
-    room = {"$cond": [sealed, 0, {"$max": [0, {"$subtract": [size, "$count"]}]}]}
+    blocked: Any = sealed
+    keys = layout.keys(items)
+    held_keys = {"$ifNull": [f"${layout.keys_field}", []]}
+    if any(key is not None for key in keys):
+        held = [{"$in": [literal(key), held_keys]} for key in keys if key is not None]
+        blocked = {"$or": [sealed, *held]}
+    room = {"$cond": [blocked, 0, {"$max": [0, {"$subtract": [size, "$count"]}]}]}
     full = {"$gte": ["$count", size]}
+    added: dict[str, Any] = {
+        field: {"$concatArrays": [{"$ifNull": [f"${field}", []]}, _taken(layout, items, room)]},
+        "count": {"$add": ["$count", {"$min": [room, len(items)]}]},
+    }
+    if any(key is not None for key in keys):
+        taken_keys = {"$slice": [literal(keys), room]}
+        fresh = {"$filter": {"input": taken_keys, "cond": {"$ne": ["$$this", None]}}}
+        added[str(layout.keys_field)] = {"$concatArrays": [held_keys, fresh]}
     return [
-        {
-            "$set": {
-                field: {
-                    "$concatArrays": [
-                        {"$ifNull": [f"${field}", []]},
-                        {"$slice": [literal(list(items)), room]},
-                    ]
-                },
-                "count": {"$add": ["$count", {"$min": [room, len(items)]}]},
-            }
-        },
+        {"$set": added},
         # `$count` is the new count here: a full bucket's count is final from this update on.
         {"$set": {SEALED: {"$cond": [{"$or": [sealed, full]}, True, "$$REMOVE"]}}},
     ]
 
 
-def _before(doc: Document) -> int | None:
-    value = doc.get(BEFORE)
-    return value if type(value) is int else None
+def _projection(layout: BucketLayout, items: Sequence[Document]) -> dict[str, Any]:
+    projection: dict[str, Any] = {"_id": 1, "page": 1, "count": 1, SEALED: 1}
+    projection[layout.position_field] = 1
+    keys = [key for key in layout.keys(items) if key is not None]
+    if keys:  # which of them the bucket held: its own list may be long
+        held = {"$ifNull": [f"${layout.keys_field}", []]}
+        projection["held"] = {"$filter": {"input": held, "cond": {"$in": ["$$this", keys]}}}
+    return projection
 
 
 async def _push(
@@ -138,15 +146,22 @@ async def _push(
 ) -> tuple[Placement | None, BucketState | None]:
     """Push as many items as fit into the newest bucket: where they went (None if none did),
     and the bucket's state after (None if the owner has no bucket). One command."""
-    before = await coll.find_one_and_update(
-        {layout.owner_field: owner},
-        _append_pipeline(layout, items, size),
-        sort=[("page", -1)],
-        projection={"_id": 1, "page": 1, "count": 1, SEALED: 1, BEFORE: 1},
-        return_document=ReturnDocument.BEFORE,
-    )
+    try:
+        before = await coll.find_one_and_update(
+            {layout.owner_field: owner},
+            _append_pipeline(layout, items, size),
+            sort=[("page", -1)],
+            projection=_projection(layout, items),
+            return_document=ReturnDocument.BEFORE,
+        )
+    except DuplicateKeyError:
+        if layout.keys_field is None:
+            raise
+        raise KeyHeld from None  # another bucket holds a key: the keys' index refused it
     if before is None:
         return None, None
+    if before.get("held"):
+        raise KeyHeld
     start = int(before["count"])
     sealed = before.get(SEALED) is True
     taken = 0 if sealed else min(len(items), max(0, size - start))
@@ -155,7 +170,7 @@ async def _push(
         int(before["page"]),
         start + taken,
         sealed or start + taken >= size,
-        _before(before),
+        layout.position(before),
     )
     return (Placement(state, start, taken) if taken else None), state
 
@@ -179,32 +194,26 @@ def _new_buckets(
     for start in range(0, len(items), size):
         taken = list(items[start : start + size])
         sealed = start + size < len(items)
-        state = BucketState(
-            layout.bucket_id(owner, taken[0], previous), page, len(taken), sealed, before
-        )
-        doc: Document = {
-            "_id": state.id,
-            layout.owner_field: owner,
-            "page": page,
-            "count": len(taken),
-            layout.items_field: taken,
-        }
-        if sealed:
-            doc[SEALED] = True
+        made_id = layout.bucket_id or (lambda owner, first, previous: ObjectId())
+        state = BucketState(made_id(owner, taken[0], previous), page, len(taken), sealed, before)
+        made.append((state, new_bucket(layout, owner, state, taken)))
         if before is not None:
-            doc[BEFORE] = before
             before += len(taken)
-        made.append((state, doc))
         page, previous = page + 1, state.id
     return made
 
 
-def _inserted_before_a_duplicate(error: BulkWriteError) -> int:
+def _inserted_before_a_duplicate(layout: BucketLayout, error: BulkWriteError) -> int:
     """How many documents of an ordered insert went in before the one a race took; any
-    error but a duplicate key is raised again."""
+    error but a duplicate key is raised again, and a duplicate key of the layout's keys
+    (or one a server does not name) is `KeyHeld`."""
     errors = error.details.get("writeErrors") or []
     if not errors or any(e.get("code") != DUPLICATE_KEY for e in errors):
         raise error
+    if layout.keys_field is not None:
+        pattern = errors[0].get("keyPattern")
+        if not isinstance(pattern, dict) or layout.keys_field in pattern:
+            raise KeyHeld from error
     return int(errors[0]["index"])
 
 
@@ -224,7 +233,7 @@ async def _open(
     try:
         await coll.insert_many([doc for _, doc in made], ordered=True)
     except BulkWriteError as error:
-        inserted = _inserted_before_a_duplicate(error)
+        inserted = _inserted_before_a_duplicate(layout, error)
     placements = [Placement(state, 0, state.count) for state, _ in made[:inserted]]
     return placements, (None if inserted == len(made) else made[inserted][0].page)
 
@@ -236,9 +245,11 @@ async def append(
     owner: Any,
     items: Sequence[Document],
     size: int,
+    open_first: bool = True,
     clock: Callable[[], float] = time.monotonic,
 ) -> list[Placement]:
-    """Append `items` in order; where each run of them went, in order.
+    """Append `items` in order; where each run of them went, in order (none when the owner
+    has no bucket and `open_first` is False).
 
     One command when they fit the newest bucket; two when they need new buckets, however many
     (the push that fills or finds the newest full, and one insert of every new bucket); two
@@ -252,7 +263,7 @@ async def append(
         if placed is not None:
             placements.append(placed)
             remaining = remaining[placed.count :]
-        if not remaining:
+        if not remaining or (newest is None and not open_first):
             return placements
         opened, lost = await _open(coll, layout, owner, newest, remaining, size)
         placements += opened

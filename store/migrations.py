@@ -30,7 +30,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from store import measurements, meta, sensors, trades, users
-from store.buckets import BEFORE, SEALED
+from store.bucket_layout import BEFORE, SEALED
 from store.database import Database
 from store.expressions import literal
 from store.protocols import AsyncCollection

@@ -30,7 +30,7 @@ from typing import Any
 from pymongo import ASCENDING, IndexModel
 
 from store import bucket_reads, buckets
-from store.buckets import BucketLayout
+from store.bucket_layout import BucketLayout
 from store.protocols import AsyncCollection, Document
 from store.times import as_utc
 

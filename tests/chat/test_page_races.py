@@ -41,6 +41,12 @@ class Interleaved:
             await step()
         return await self._coll.insert_one(document, *args, **kwargs)
 
+    async def insert_many(self, documents: Any, *args: Any, **kwargs: Any) -> Any:
+        step, self.before_insert = self.before_insert, None
+        if step is not None:
+            await step()
+        return await self._coll.insert_many(documents, *args, **kwargs)
+
     async def find_one_and_update(self, *args: Any, **kwargs: Any) -> Any:
         step, self.before_update = self.before_update, None
         if step is not None:

@@ -13,7 +13,7 @@ from typing import Any, cast
 
 import pytest
 
-from store import buckets, trades
+from store import bucket_layout, buckets, trades
 from store.database import Database
 from store.errors import WriteContention
 from store.protocols import AsyncCollection
@@ -154,7 +154,7 @@ async def test_record_trades_that_stored_part_keeps_going_however_long_it_loses(
 ) -> None:
     # The first bucket is ours; then competitors win the next page for far longer than a call
     # that stored nothing would wait. Every loss was another writer's full bucket.
-    losses = int(buckets.MAX_CONTENTION_SECONDS) + 30
+    losses = int(bucket_layout.MAX_CONTENTION_SECONDS) + 30
     racing = Competitors(coll, _full_bucket_at_our_page, times=losses)
     await _record(coll, range(1, 6))  # page 1, open: our first push will store 5 more
     pages = await _append(racing, range(6, 21))
@@ -169,7 +169,7 @@ async def test_record_trades_that_stored_nothing_gives_up_after_losing_for_long(
     coll: AsyncCollection,
 ) -> None:
     racing = Competitors(
-        coll, _full_bucket_at_our_page, times=int(buckets.MAX_CONTENTION_SECONDS) + 10
+        coll, _full_bucket_at_our_page, times=int(bucket_layout.MAX_CONTENTION_SECONDS) + 10
     )
     with pytest.raises(WriteContention) as raised:
         await _append(racing, range(1, 4))
