@@ -12,35 +12,37 @@ BIN := $(VENV)/bin
 # `pip install --require-hashes --no-deps` reads (the Dockerfile does). Installed with
 # `uv pip sync`, an order of magnitude faster than pip (a second or two with a warm cache).
 # runtime.txt is what `make run` needs and all the image holds; dev.txt adds what `make test`
-# needs; tools.txt is pip and uv themselves, installed first by the venv's own pip.
+# needs; uv.txt is uv itself, installed first by the venv's own pip (the one its Python ships:
+# an upgrade of pip would double the set-up's time).
 LOCKS := requirements
-TOOLS_STAMP := $(VENV)/.tools-installed
+UV_STAMP := $(VENV)/.uv-installed
 RUNTIME_STAMP := $(VENV)/.runtime-installed
 DEV_STAMP := $(VENV)/.dev-installed
-# sync: the venv holds what the locks name and nothing else (the project is installed after).
+# sync: the venv holds what the locks name and nothing else (but its own pip; the project is
+# installed after).
 UV_SYNC := $(BIN)/uv pip sync --quiet --require-hashes --python $(BIN)/python
 # The lock holds setuptools: the project builds with it, fetching nothing unhashed.
 UV_PROJECT := $(BIN)/uv pip install --quiet --no-deps --no-build-isolation --python $(BIN)/python -e .
 
 # Set-up talks on stderr only, so that `make schema > schema.graphql` writes the schema alone.
-$(TOOLS_STAMP): $(LOCKS)/tools.txt
-	@echo "setting up $(VENV) (python -m venv, then pip and uv from $(LOCKS)/tools.txt)" >&2
+$(UV_STAMP): $(LOCKS)/uv.txt
+	@echo "setting up $(VENV) (python -m venv, then uv from $(LOCKS)/uv.txt)" >&2
 	@$(PYTHON) -m venv $(VENV) >&2
-	@$(BIN)/python -m pip install --quiet --require-hashes --no-deps -r $(LOCKS)/tools.txt >&2
+	@$(BIN)/python -m pip install --quiet --require-hashes --no-deps -r $(LOCKS)/uv.txt >&2
 	@touch $@
 
 # The runtime alone: a sync drops the development tools, so the dev stamp goes too.
-$(RUNTIME_STAMP): $(TOOLS_STAMP) $(LOCKS)/runtime.txt pyproject.toml
+$(RUNTIME_STAMP): $(UV_STAMP) $(LOCKS)/runtime.txt pyproject.toml
 	@echo "installing $(LOCKS)/runtime.txt and arraygraph into $(VENV) (uv pip sync)" >&2
 	@rm -f $(DEV_STAMP)
-	@$(UV_SYNC) $(LOCKS)/runtime.txt $(LOCKS)/tools.txt >&2
+	@$(UV_SYNC) $(LOCKS)/runtime.txt $(LOCKS)/uv.txt >&2
 	@$(UV_PROJECT) >&2
 	@touch $@
 
 # dev.txt holds every runtime pin too, so it satisfies the runtime stamp as well.
-$(DEV_STAMP): $(TOOLS_STAMP) $(LOCKS)/dev.txt $(LOCKS)/runtime.txt pyproject.toml
+$(DEV_STAMP): $(UV_STAMP) $(LOCKS)/dev.txt $(LOCKS)/runtime.txt pyproject.toml
 	@echo "installing $(LOCKS)/dev.txt and arraygraph into $(VENV) (uv pip sync)" >&2
-	@$(UV_SYNC) $(LOCKS)/dev.txt $(LOCKS)/tools.txt >&2
+	@$(UV_SYNC) $(LOCKS)/dev.txt $(LOCKS)/uv.txt >&2
 	@$(UV_PROJECT) >&2
 	@touch $@ $(RUNTIME_STAMP)
 
@@ -51,10 +53,10 @@ $(DEV_STAMP): $(TOOLS_STAMP) $(LOCKS)/dev.txt $(LOCKS)/runtime.txt pyproject.tom
 UPGRADE ?=
 LOCK := $(BIN)/uv pip compile --quiet --universal --python-version 3.11 --generate-hashes \
 	--custom-compile-command "make lock" $(foreach package,$(UPGRADE),--upgrade-package $(package))
-lock: $(TOOLS_STAMP)
+lock: $(UV_STAMP)
 	$(LOCK) pyproject.toml $(LOCKS)/build.in --extra dev -o $(LOCKS)/dev.txt
 	$(LOCK) pyproject.toml $(LOCKS)/build.in -c $(LOCKS)/dev.txt -o $(LOCKS)/runtime.txt
-	$(LOCK) $(LOCKS)/tools.in -o $(LOCKS)/tools.txt
+	$(LOCK) $(LOCKS)/uv.in -o $(LOCKS)/uv.txt
 
 install: $(DEV_STAMP)
 

@@ -16,8 +16,8 @@ ROOT = Path(__file__).resolve().parents[2]
 LOCKS = ROOT / "requirements"
 RUNTIME_LOCK = LOCKS / "runtime.txt"
 DEV_LOCK = LOCKS / "dev.txt"
-TOOLS_LOCK = LOCKS / "tools.txt"
-ALL_LOCKS = (RUNTIME_LOCK, DEV_LOCK, TOOLS_LOCK)
+UV_LOCK = LOCKS / "uv.txt"
+ALL_LOCKS = (RUNTIME_LOCK, DEV_LOCK, UV_LOCK)
 # What `make test` needs and `make run` must not bring (the list).
 DEV_TOOLS = ("pytest", "mypy", "ruff", "playwright", "hypothesis")
 

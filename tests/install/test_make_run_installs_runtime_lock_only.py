@@ -40,8 +40,8 @@ def test_make_run_installs_the_runtime_lock_only(tmp_path: Path) -> None:
     assert "--require-hashes" in syncs[0]
     assert "requirements/runtime.txt" in syncs[0].split()
     assert not [c for c in commands if "requirements/dev.txt" in c or "[dev]" in c]
-    # the tools lock (pip, uv) with its hashes, then the project alone: no dependency unlocked
-    assert [c for c in steps if "-r requirements/tools.txt" in c and "--require-hashes" in c]
+    # uv from its lock with its hashes, then the project alone: no dependency unlocked
+    assert [c for c in steps if "-r requirements/uv.txt" in c and "--require-hashes" in c]
     project = [c for c in steps if installs_the_project(c)]
     assert len(project) == 1 and "--no-deps" in project[0], steps
     assert len(steps) == 3, steps
