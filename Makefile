@@ -12,23 +12,29 @@ BIN := $(VENV)/bin
 # `pip install --require-hashes --no-deps` reads (the Dockerfile does). Installed with
 # `uv pip sync`, an order of magnitude faster than pip (a second or two with a warm cache).
 # runtime.txt is what `make run` needs and all the image holds; dev.txt adds what `make test`
-# needs; uv.txt is uv itself, installed first by the venv's own pip (the one its Python ships:
-# an upgrade of pip would double the set-up's time).
+# needs; uv.txt is uv itself, installed first by pip (the one the Python ships: upgrading it
+# would double the set-up's time).
 LOCKS := requirements
 UV_STAMP := $(VENV)/.uv-installed
 RUNTIME_STAMP := $(VENV)/.runtime-installed
 DEV_STAMP := $(VENV)/.dev-installed
-# sync: the venv holds what the locks name and nothing else (but its own pip; the project is
-# installed after).
+# sync: the venv holds what the locks name and nothing else (the project is installed after);
+# `$(BIN)/uv pip list` (or `install`) does what the venv's pip would.
 UV_SYNC := $(BIN)/uv pip sync --quiet --require-hashes --python $(BIN)/python
 # The lock holds setuptools: the project builds with it, fetching nothing unhashed.
 UV_PROJECT := $(BIN)/uv pip install --quiet --no-deps --no-build-isolation --python $(BIN)/python -e .
 
 # Set-up talks on stderr only, so that `make schema > schema.graphql` writes the schema alone.
+# The venv is made without pip and the Python's own pip installs uv into it (`pip --python`,
+# pip 22.3 and later): seeding pip into a venv took longer than all the rest. Where that pip is
+# missing or older, the venv gets its own (ensurepip) and that installs uv.
 $(UV_STAMP): $(LOCKS)/uv.txt
 	@echo "setting up $(VENV) (python -m venv, then uv from $(LOCKS)/uv.txt)" >&2
-	@$(PYTHON) -m venv $(VENV) >&2
-	@$(BIN)/python -m pip install --quiet --require-hashes --no-deps -r $(LOCKS)/uv.txt >&2
+	@$(PYTHON) -m venv --without-pip $(VENV) >&2
+	@if $(PYTHON) -m pip --python $(BIN)/python --version >/dev/null 2>&1; \
+		then pip="$(PYTHON) -m pip --python $(BIN)/python"; \
+		else $(BIN)/python -m ensurepip --default-pip >&2 && pip="$(BIN)/python -m pip"; fi; \
+		$$pip install --quiet --require-hashes --no-deps -r $(LOCKS)/uv.txt >&2
 	@touch $@
 
 # The runtime alone: a sync drops the development tools, so the dev stamp goes too.

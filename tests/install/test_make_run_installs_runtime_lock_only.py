@@ -4,6 +4,7 @@ read from `make -n` (what make would run) against a venv that does not exist yet
 
 from __future__ import annotations
 
+import re
 import subprocess
 from pathlib import Path
 
@@ -23,8 +24,9 @@ def dry_run(target: str, venv: Path) -> list[str]:
 
 
 def installs(commands: list[str]) -> list[str]:
-    steps = [c for c in commands if not c.startswith("echo ")]
-    return [c for c in steps if " pip sync " in c or " pip install " in c]
+    """The lines that install something (pip's or uv's `pip install` or `pip sync`)."""
+    steps = [c.strip() for c in commands if not c.startswith("echo ")]
+    return [c for c in steps if re.search(r"\bpip (install|sync) ", c)]
 
 
 def installs_the_project(command: str) -> bool:
