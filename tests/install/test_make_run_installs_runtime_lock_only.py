@@ -4,6 +4,7 @@ read from `make -n` (what make would run) against a venv that does not exist yet
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 from pathlib import Path
@@ -13,8 +14,12 @@ from tests.install.support import ROOT
 
 def dry_run(target: str, venv: Path) -> list[str]:
     """The commands `make <target>` would run to set up `venv` from nothing, then run."""
+    # not the flags of a `make test` this runs under: its own dry run, from a clean slate
+    inherited = ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES")
+    env = {name: value for name, value in os.environ.items() if name not in inherited}
     done = subprocess.run(
         ["make", "-n", "-C", str(ROOT), target, f"VENV={venv}"],
+        env=env,
         capture_output=True,
         text=True,
         timeout=30,
