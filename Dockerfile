@@ -1,14 +1,22 @@
 # syntax=docker/dockerfile:1
-# arraygraph's image. The builder stage builds arraygraph's wheel and every dependency's once;
-# the final stage installs them from that directory alone (no package index), so a container
-# starts, and restarts, without the network. Nothing is built in the checkout: the builder works
-# on a copy (`docker build .` sends only what .dockerignore lets through).
-# README "Deploying" says how it is used; tests/deploy/test_dockerfile.py checks this file.
+# arraygraph's image. The builder stage gathers every dependency's wheel at the version
+# requirements/runtime.txt locks, each file checked against the lock's hashes, then builds
+# arraygraph's own wheel from those alone (no index); the final stage installs them from that
+# directory alone, so a container starts, and restarts, without the network. Nothing is built
+# in the checkout: the builder works on a copy (`docker build .` sends only what .dockerignore
+# lets through). README "Deploying" says how it is used; tests/deploy/test_dockerfile.py checks
+# this file.
 ARG PYTHON_VERSION=3.12
 
 FROM python:${PYTHON_VERSION}-slim AS builder
 ENV PIP_DISABLE_PIP_VERSION_CHECK=1
 WORKDIR /src
+# The lock first, alone: its layer is rebuilt when the lock changes, not at every source edit.
+COPY requirements/runtime.txt requirements/
+# pip's cache outlives the build (not in any image): a rebuild downloads nothing it had.
+# --require-hashes: a file whose hash the lock does not list fails the build.
+RUN --mount=type=cache,target=/root/.cache/pip \
+    pip wheel --require-hashes --no-deps --wheel-dir /wheels -r requirements/runtime.txt
 COPY pyproject.toml README.md ./
 COPY app.py cli.py settings.py ./
 COPY web/ web/
@@ -16,9 +24,8 @@ COPY schema/ schema/
 COPY resolvers/ resolvers/
 COPY store/ store/
 COPY embedded/ embedded/
-# pip's cache outlives the build (not in any image): a rebuild downloads nothing it had.
-RUN --mount=type=cache,target=/root/.cache/pip \
-    pip wheel --wheel-dir /wheels .
+# Built with the locked setuptools among the wheels: nothing unhashed is fetched.
+RUN pip wheel --no-index --find-links=/wheels --no-deps --wheel-dir /wheels .
 
 FROM python:${PYTHON_VERSION}-slim
 # ARRAYGRAPH_KEEP_ALIVE_S: how long a kept-alive connection may idle. It must exceed the idle

@@ -46,7 +46,11 @@ def test_dockerfile_builds_every_wheel_in_a_builder_stage(
     assert builder.name == "builder"
     runs = [flags_and_rest(run.arguments) for run in builder.all("RUN")]
     assert runs == [
-        ({"mount": "type=cache,target=/root/.cache/pip"}, "pip wheel --wheel-dir /wheels .")
+        (
+            {"mount": "type=cache,target=/root/.cache/pip"},
+            "pip wheel --require-hashes --no-deps --wheel-dir /wheels -r requirements/runtime.txt",
+        ),
+        ({}, "pip wheel --no-index --find-links=/wheels --no-deps --wheel-dir /wheels ."),
     ]
     assert not any("pip wheel" in run.arguments for run in final.all("RUN"))
 
@@ -130,8 +134,8 @@ def test_dockerfile_copies_every_module_and_package_the_wheel_holds(
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
     setuptools = pyproject["tool"]["setuptools"]
     wanted = {f"{module}.py" for module in setuptools["py-modules"]}
-    wanted |= {f"{package}/" for package in setuptools["packages"]}
-    wanted |= {"pyproject.toml", pyproject["project"]["readme"]}
+    wanted |= {f"{package}/" for package in setuptools["packages"] if "." not in package}
+    wanted |= {"pyproject.toml", pyproject["project"]["readme"], "requirements/runtime.txt"}
     assert set(copied_sources(builder)) == wanted
 
 
