@@ -16,8 +16,10 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# `make run PORT=8001` when 8000 is taken.
+PORT ?= 8000
 run: $(STAMP)
-	$(BIN)/arraygraph serve --demo
+	$(BIN)/arraygraph serve --demo --port $(PORT)
 
 test: $(STAMP) browser
 	$(BIN)/ruff check .
