@@ -20,6 +20,7 @@ from web.server_protocol import server_options
 
 if TYPE_CHECKING:
     from store.database import Database
+    from web.state import AppState
 
 
 def is_loopback(host: str) -> bool:
@@ -223,7 +224,7 @@ def start(settings: Settings, args: argparse.Namespace, sockets: list[socket.soc
     return serve(app, settings, sockets=sockets, on_ready=lambda: ready(settings, state, where))
 
 
-def ready(settings: Settings, state: Any, where: str) -> None:
+def ready(settings: Settings, state: AppState, where: str) -> None:
     """What a developer needs once the server answers: the CORS hint when browsers on other
     origins are refused, then where the API is (last, so it is the line in sight)."""
     if not settings.cors_origins:
