@@ -129,15 +129,15 @@ def _line(label: str, start: Start, target: float, note: str = "") -> str:
     seed = "-" if start.seed_seconds is None else f"{start.seed_seconds:.2f} s"
     verdict = "OK" if start.seconds <= target else "ABOVE"
     return (
-        f"    {label:<28} {start.seconds:6.1f} s  (CPU {start.cpu_seconds:5.1f} s)  seed "
-        f"{seed:>7}  target <= {target:g} s  {verdict}{note}"
+        f"    {label:<12} {start.seconds:6.1f} s  CPU {start.cpu_seconds:5.1f} s  seed {seed:>7}  "
+        f"target <= {target:g} s  {verdict}{note}"
     )
 
 
 def run() -> None:
     load = " / ".join(f"{n:.2f}" for n in os.getloadavg())
     print(
-        "start-up: to the first answer of GraphiQL's example query, from `git clone` of the\n"
+        "start-up, to the first answer of GraphiQL's example query: from `git clone` of the\n"
         "committed HEAD then `make run` (pip's cache warm), and from `make run` again; CPU: of\n"
         "make and what it ran (on an idle machine, about the wall time); seed: the demo data's\n"
         f"own time, as `serve` prints it; load average before: {load}"
@@ -152,10 +152,9 @@ def run() -> None:
         cloned = time.monotonic() - began
         fresh = make_run(clone, FRESH_TIMEOUT_S)
         fresh = Start(cloned + fresh.seconds, fresh.cpu_seconds, fresh.seed_seconds)
-        cloning = f"  (git clone {cloned:.1f} s of it)"
-        print(_line("fresh clone to first answer", fresh, FRESH_TARGET_S, cloning))
+        print(_line("fresh clone", fresh, FRESH_TARGET_S, f"  (git clone {cloned:.1f} s)"))
         restart = make_run(clone, RESTART_TIMEOUT_S)
-        print(_line("restart to first answer", restart, RESTART_TARGET_S))
+        print(_line("restart", restart, RESTART_TARGET_S))
     finally:
         shutil.rmtree(workspace, ignore_errors=True)
 
