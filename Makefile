@@ -66,8 +66,10 @@ lock: $(UV_STAMP)
 
 install: $(DEV_STAMP)
 
+# `make run PORT=8001` when 8000 is taken.
+PORT ?= 8000
 run: $(RUNTIME_STAMP)
-	$(BIN)/arraygraph serve --demo
+	$(BIN)/arraygraph serve --demo --port $(PORT)
 
 test: $(DEV_STAMP) browser
 	$(BIN)/ruff check .

@@ -4,19 +4,23 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import importlib.metadata
 import ipaddress
 import logging.config
+import socket
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from settings import Settings, SettingsError
+from web.listening import CannotListen, ReadyServer, address, bind
 from web.logging_setup import uvicorn_log_config
 from web.server_protocol import server_options
 
 if TYPE_CHECKING:
     from store.database import Database
+    from web.state import AppState
 
 
 def is_loopback(host: str) -> bool:
@@ -62,6 +66,13 @@ ENVIRONMENT = {
     "ARRAYGRAPH_TRADES_PER_BUCKET": "trades per bucket document (10)",
     "ARRAYGRAPH_MESSAGES_PER_PAGE": "chat messages per page document (500, at most 998)",
 }
+
+
+STARTUP_FAILURE = 3  # uvicorn's exit status when the app did not start
+CORS_HINT = (
+    "cross-origin browser calls are refused: set ARRAYGRAPH_CORS_ORIGINS to allow a web app's "
+    "origin, e.g. ARRAYGRAPH_CORS_ORIGINS=http://localhost:5173 make run"
+)
 
 
 def port(value: str) -> int:
@@ -180,6 +191,21 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+    try:
+        # Before anything slow (imports, indexes, the demo): a busy port is one line at once.
+        sockets = bind(args.host, args.port)
+    except CannotListen as exc:
+        print(f"arraygraph: {exc}", file=sys.stderr)
+        return 1
+    try:
+        return start(settings, args, sockets)
+    finally:
+        for sock in sockets:
+            sock.close()
+
+
+def start(settings: Settings, args: argparse.Namespace, sockets: list[socket.socket]) -> int:
+    """Build the app, wait for the database, serve on the bound sockets until stopped."""
     from app import create_app
     from store.database import DatabaseUnreachable, wait_for_database
 
@@ -193,19 +219,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     except DatabaseUnreachable as exc:
         print(f"arraygraph: {exc}", file=sys.stderr)
         return 1
-    where = "GraphiQL" if settings.graphiql else "GraphQL API (GraphiQL off)"
-    print(f"arraygraph: {where} at http://{args.host}:{args.port}/graphql", file=sys.stderr)
-    serve(app, settings, host=args.host, port=args.port)
-    return 0
+    state = app.state.arraygraph
+    where = address(args.host, args.port)
+    return serve(app, settings, sockets=sockets, on_ready=lambda: ready(settings, state, where))
 
 
-def serve(app: Any, settings: Settings, *, host: str, port: int) -> None:
+def ready(settings: Settings, state: AppState, where: str) -> None:
+    """What a developer needs once the server answers: the CORS hint when browsers on other
+    origins are refused, then where the API is (last, so it is the line in sight)."""
+    if not settings.cors_origins:
+        print(f"arraygraph: {CORS_HINT}", file=sys.stderr)
+    seeded = state.demo_seconds
+    loaded = "" if seeded is None else f" (demo data loaded in {seeded:.2f} s)"
+    what = "GraphiQL" if settings.graphiql else "GraphQL API (GraphiQL off)"
+    print(f"arraygraph: {what} at http://{where}/graphql{loaded}", file=sys.stderr)
+
+
+def serve(
+    app: Any, settings: Settings, *, sockets: list[socket.socket], on_ready: Callable[[], None]
+) -> int:
+    """uvicorn on the sockets `bind` made; 3 (uvicorn's start-up failure) if it never served."""
     import uvicorn
 
-    uvicorn.run(
+    config = uvicorn.Config(
         app,
-        host=host,
-        port=port,
         log_level="info",
         log_config=uvicorn_log_config(settings),  # JSON or text, uvicorn's lines included
         # Requests in flight get this long after SIGTERM; each database command has its own
@@ -217,6 +254,10 @@ def serve(app: Any, settings: Settings, *, host: str, port: int) -> None:
         # aside (web/server_protocol.py); a kept-alive connection waits ARRAYGRAPH_KEEP_ALIVE_S.
         **server_options(settings),
     )
+    server = ReadyServer(config, on_ready)
+    with contextlib.suppress(KeyboardInterrupt):  # uvicorn raises Ctrl-C again once stopped
+        server.run(sockets=sockets)
+    return 0 if server.started else STARTUP_FAILURE
 
 
 if __name__ == "__main__":

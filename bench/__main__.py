@@ -7,9 +7,10 @@ bench/stored.py), then the embedded engine's comparisons (orders, time series, c
 soak (`bench/soak.py`) and the memory bound (`bench/memory_bound.py`); either of those two
 failing makes the run exit 1, once everything has printed. Last, per root field, the server's
 CPU and longest event-loop slice for the costliest request the default limits allow
-(`bench/costliest.py`). The ratios and the costliest requests print OK, BELOW or ABOVE against
-their targets and do not decide the exit status: on a shared machine they are measurements,
-not tests."""
+(`bench/costliest.py`), and how long `make run` takes to answer from a fresh clone and on a
+restart (`bench/startup.py`). The ratios, the costliest requests and the start-up print OK,
+BELOW or ABOVE against their targets and do not decide the exit status: on a shared machine
+they are measurements, not tests."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ from bench import (
     scaling,
     series,
     soak,
+    startup,
     stored,
 )
 from bench.cores import pin_load_generator
@@ -67,6 +69,7 @@ def main() -> None:
     soaked = asyncio.run(soak.soak(args.soak_seconds, connections=64))
     bounded = asyncio.run(memory_bound.memory_bound())
     asyncio.run(costliest.run())
+    startup.run()
     if not (soaked and bounded):
         sys.exit(1)
 

@@ -15,8 +15,8 @@ from pathlib import Path
 from bench.cores import on_load_cores, on_server_core
 from bench.load import free_port
 
-# The `full` app seeds a year of demo series before it listens; on a busy 2-core machine
-# that has taken over 10 s.
+# The `full` app seeds the demo data before it listens: about a second, many more on a busy
+# 2-core machine.
 STARTUP_SECONDS = 120.0
 # The database a seeded app (bench/apps.py) runs on, when not the embedded engine.
 DATABASE_VARIABLE = "ARRAYGRAPH_BENCH_DATABASE"

@@ -25,6 +25,7 @@ from starlette.responses import FileResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from settings import Settings
+from web.graphiql_example import EXAMPLE_QUERY
 
 ASSETS_DIR = Path(__file__).with_name("graphiql_assets")
 ASSETS_PATH = "/graphql/assets"
@@ -38,6 +39,8 @@ TAG = re.compile(r"<(?:script|link)\b[^>]*>")
 ADDRESS = re.compile(r'\b(?P<attr>src|href)="(?P<url>(?:https?:)?//[^"]*)"')
 INTEGRITY = re.compile(r'\s+integrity="[^"]*"')
 INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
+# The page's welcome text, a JavaScript template literal; arraygraph's example replaces it.
+PAGE_EXAMPLE = re.compile(r"(const EXAMPLE_QUERY = `)(.*?)(`;)", re.DOTALL)
 
 
 class GraphiQLAssetsError(RuntimeError):
@@ -103,10 +106,18 @@ def content_security_policy(page: str) -> str:
     )
 
 
+def template_literal(text: str) -> str:
+    """`text` as the inside of a JavaScript template literal (`...`)."""
+    return text.replace("\\", "\\\\").replace("`", "\\`").replace("${", "\\${")
+
+
 def offline_page(template: str) -> str:
-    """Strawberry's GraphiQL page with every CDN address replaced by this server's copy."""
+    """Strawberry's GraphiQL page with every CDN address replaced by this server's copy, and
+    the demo's example query in its editor (when no `?q=` names one)."""
     by_url = {asset.url: asset for asset in assets().values()}
     page = TAG.sub(lambda match: _localised(match[0], by_url), template)
+    example = template_literal(EXAMPLE_QUERY)
+    page = PAGE_EXAMPLE.sub(lambda match: match[1] + example + match[3], page, count=1)
     policy = content_security_policy(page)
     meta = f'<meta http-equiv="Content-Security-Policy" content="{policy}" />'
     return page.replace("<head>", f"<head>\n    {meta}", 1)

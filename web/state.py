@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from datetime import UTC, datetime
@@ -27,6 +28,8 @@ class AppState:
         self.settings = settings
         self.clock = clock
         self._database = database
+        # How long the demo data took to load, once the lifespan loaded it (`serve` says it).
+        self.demo_seconds: float | None = None
 
     @property
     def database(self) -> Database:
@@ -58,7 +61,9 @@ def lifespan(
             await state.database.create_indexes()
             await check_data_shape(state.database)
             if demo:
-                await seed_demo_data(state.database, now=state.clock(), settings=state.settings)
+                began = time.perf_counter()
+                if await seed_demo_data(state.database, now=state.clock(), settings=state.settings):
+                    state.demo_seconds = time.perf_counter() - began
             # What exists now lives as long as the process: keep it out of every GC pass.
             gc.freeze()
             yield
