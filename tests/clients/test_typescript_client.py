@@ -1,0 +1,108 @@
+"""The docs' Apollo Client and GraphQL Code Generator recipes, run as a frontend team runs them:
+the project in `tests/clients/typescript/` installs from its lock, generates typed documents
+from `schema.graphql`, compiles under `tsc --strict`, and reads the demo data from a live
+server through Apollo Client (automatic persisted queries, the connections' type policies).
+
+Without node or npm these tests fail, saying so: a skipped check would let the recipes rot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+import pytest
+
+from app import create_app
+from settings import Settings
+from tests.clients.typescript_project import build, require_node, run_script
+from tests.support import live_server
+from tests.support.backends import Backend
+
+PAGE_SIZE = 5
+EXPECTED = """
+query Expected($page: Int!, $pages: Int!) {
+  sensors(first: 10) {
+    totalCount
+    edges { node { __typename id sensorId title count24h } }
+  }
+  user(userId: "u1") {
+    orders(first: $pages) { totalCount edges { node { orderId } } }
+    firstPage: orders(first: $page) { edges { node { orderId } } }
+  }
+}
+"""
+
+
+@dataclass
+class ClientRun:
+    printed: dict[str, Any]  # what the Apollo script printed
+    expected: dict[str, Any]  # the same reads, sent by hand
+
+
+async def _run(backend: Backend) -> ClientRun:
+    settings = Settings()
+    database = backend.open(settings)
+    building = asyncio.create_task(build())  # npm and tsc work while the demo is seeded
+    try:
+        app = create_app(settings, demo=True, database=database)
+        async with live_server(app) as url, httpx.AsyncClient(base_url=url) as client:
+            await building
+            printed = await run_script(f"{url}/graphql", "u1", str(PAGE_SIZE))
+            variables = {"page": PAGE_SIZE, "pages": 2 * PAGE_SIZE}
+            answer = await client.post("/graphql", json={"query": EXPECTED, "variables": variables})
+    finally:
+        if not building.done():
+            building.cancel()
+        await backend.release(database)
+    assert "errors" not in answer.json(), answer.json()
+    return ClientRun(printed, answer.json()["data"])
+
+
+@pytest.fixture(scope="module")
+def client_run(backend: Backend) -> ClientRun:
+    require_node()
+    return asyncio.run(_run(backend))
+
+
+def test_node_and_npm_are_installed() -> None:
+    require_node()
+
+
+def test_apollo_reads_the_sensors_through_the_generated_documents(client_run: ClientRun) -> None:
+    sensors = client_run.printed["sensors"]
+    expected = client_run.expected["sensors"]
+    assert sensors["totalCount"] == expected["totalCount"]
+    assert sensors["sensors"] == [edge["node"] for edge in expected["edges"]]
+
+
+def test_a_sensor_comes_back_by_its_global_id_through_node(client_run: ClientRun) -> None:
+    sensors = client_run.printed["sensors"]
+    assert sensors["fetchedBack"] == sensors["sensors"][0]
+
+
+def test_fetch_more_merges_two_pages_of_orders_into_one_list(client_run: ClientRun) -> None:
+    orders = client_run.printed["orders"]
+    user = client_run.expected["user"]
+    assert orders["firstPage"] == [edge["node"]["orderId"] for edge in user["firstPage"]["edges"]]
+    assert orders["merged"] == [edge["node"]["orderId"] for edge in user["orders"]["edges"]]
+    assert len(orders["merged"]) == 2 * PAGE_SIZE
+    assert orders["totalCount"] == user["orders"]["totalCount"]
+
+
+def test_every_document_goes_by_hash_and_is_sent_whole_once(client_run: ClientRun) -> None:
+    sent = client_run.printed["sent"]
+    first_sent: dict[str, dict[str, Any]] = {}
+    for request in sent:
+        assert request["hash"], "every request carries extensions.persistedQuery"
+        first_sent.setdefault(request["hash"], request)
+    # The first try of each document is its hash alone, by GET (useGETForHashedQueries)...
+    assert all(r == {**r, "method": "GET", "withQuery": False} for r in first_sent.values())
+    # ...the server does not know it yet, so the client sends it whole, once...
+    whole = [request["hash"] for request in sent if request["withQuery"]]
+    assert sorted(whole) == sorted(first_sent)
+    # ...and the hash alone is enough afterwards (the script's last request, past the cache).
+    assert sent[-1]["method"] == "GET" and not sent[-1]["withQuery"]
+    assert sent.count(sent[-1]) >= 2
