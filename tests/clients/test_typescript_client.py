@@ -9,6 +9,8 @@ Without node or npm these tests fail, saying so: a skipped check would let the r
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,11 +19,13 @@ import pytest
 
 from app import create_app
 from settings import Settings
-from tests.clients.typescript_project import build, require_node, run_script
+from tests.clients.typescript_project import PROJECT, build, require_node, run_script
 from tests.support import live_server
 from tests.support.backends import Backend
 
 PAGE_SIZE = 5
+# Written by codegen (presetConfig.persistedDocuments): what a trusted-documents server runs.
+MANIFEST = PROJECT / "src" / "gql" / "persisted-documents.json"
 EXPECTED = """
 query Expected($page: Int!, $pages: Int!) {
   sensors(first: 10) {
@@ -39,6 +43,7 @@ query Expected($page: Int!, $pages: Int!) {
 @dataclass
 class ClientRun:
     printed: dict[str, Any]  # what the Apollo script printed
+    trusted: dict[str, Any]  # the same, from a server that runs codegen's manifest only
     expected: dict[str, Any]  # the same reads, sent by hand
 
 
@@ -53,12 +58,15 @@ async def _run(backend: Backend) -> ClientRun:
             printed = await run_script(f"{url}/graphql", "u1", str(PAGE_SIZE))
             variables = {"page": PAGE_SIZE, "pages": 2 * PAGE_SIZE}
             answer = await client.post("/graphql", json={"query": EXPECTED, "variables": variables})
+        trusting = dataclasses.replace(settings, trusted_documents=str(MANIFEST))
+        async with live_server(create_app(trusting, database=database)) as url:
+            trusted = await run_script(f"{url}/graphql", "u1", str(PAGE_SIZE), "trusted")
     finally:
         if not building.done():
             building.cancel()
         await backend.release(database)
     assert "errors" not in answer.json(), answer.json()
-    return ClientRun(printed, answer.json()["data"])
+    return ClientRun(printed, trusted, answer.json()["data"])
 
 
 @pytest.fixture(scope="module")
@@ -106,3 +114,17 @@ def test_every_document_goes_by_hash_and_is_sent_whole_once(client_run: ClientRu
     # ...and the hash alone is enough afterwards (the script's last request, past the cache).
     assert sent[-1]["method"] == "GET" and not sent[-1]["withQuery"]
     assert sent.count(sent[-1]) >= 2
+
+
+def test_with_trusted_documents_apollo_sends_codegen_hashes_and_reads_the_same(
+    client_run: ClientRun,
+) -> None:
+    trusted = client_run.trusted
+    assert {key: trusted[key] for key in ("sensors", "orders")} == {
+        key: client_run.printed[key] for key in ("sensors", "orders")
+    }
+    # Never a document: the server runs the manifest's, found by the hash codegen wrote.
+    assert not any(request["withQuery"] for request in trusted["sent"])
+    assert {request["hash"] for request in trusted["sent"]} <= {
+        key.removeprefix("sha256:") for key in json.loads(MANIFEST.read_text())
+    }

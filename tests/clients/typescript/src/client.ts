@@ -1,6 +1,6 @@
 // tests/clients/typescript/src/client.ts
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from "@apollo/client";
-import type { TypePolicies } from "@apollo/client";
+import type { DocumentNode, TypePolicies } from "@apollo/client";
 import { PersistedQueryLink } from "@apollo/client/link/persisted-queries";
 import { relayStylePagination } from "@apollo/client/utilities";
 
@@ -30,17 +30,30 @@ export async function sha256(text: string): Promise<string> {
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
+// With ARRAYGRAPH_TRUSTED_DOCUMENTS: the hash codegen wrote into persisted-documents.json
+// (and into each document), not one of the text Apollo prints, which the server never saw.
+export function trustedHash(document: DocumentNode): string {
+  const hash = (document as { __meta__?: { hash?: string } }).__meta__?.hash;
+  if (!hash) throw new Error("a document GraphQL Code Generator did not persist");
+  return hash.replace(/^sha256:/, "");
+}
+
 export interface ClientOptions {
   uri: string;
   // Needed for mutations when the server sets ARRAYGRAPH_API_TOKENS.
   token?: string;
+  // The server runs the trusted documents only (ARRAYGRAPH_TRUSTED_DOCUMENTS).
+  trusted?: boolean;
   fetch?: typeof fetch;
 }
 
-export function createClient({ uri, token, fetch }: ClientOptions): ApolloClient {
+export function createClient({ uri, token, trusted, fetch }: ClientOptions): ApolloClient {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  // Automatic persisted queries: the hash first, the document only when the server asks.
-  const persisted = new PersistedQueryLink({ sha256, useGETForHashedQueries: true });
+  // Persisted queries: the hash first; the document only when the server asks (never, for
+  // trusted documents). GET lets a CDN cache the answers.
+  const persisted = trusted
+    ? new PersistedQueryLink({ generateHash: trustedHash, useGETForHashedQueries: true })
+    : new PersistedQueryLink({ sha256, useGETForHashedQueries: true });
   const http = new HttpLink({ uri, headers, ...(fetch ? { fetch } : {}) });
   return new ApolloClient({
     link: ApolloLink.from([persisted, http]),

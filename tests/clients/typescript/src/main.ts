@@ -1,5 +1,5 @@
 // Reads the demo data through Apollo Client and prints what it read as one JSON document:
-// node dist/main.js <endpoint> <userId> <pageSize>
+// node dist/main.js <endpoint> <userId> <pageSize> [trusted]
 import type { ApolloClient } from "@apollo/client";
 import { filter, firstValueFrom, map } from "rxjs";
 
@@ -68,10 +68,10 @@ async function readTwoPages(client: ApolloClient, userId: string, first: number)
 }
 
 async function main(): Promise<void> {
-  const [uri = "http://127.0.0.1:8000/graphql", userId = "u1", pageSize = "5"] =
+  const [uri = "http://127.0.0.1:8000/graphql", userId = "u1", pageSize = "5", mode = ""] =
     process.argv.slice(2);
   const sent: Sent[] = [];
-  const client = createClient({ uri, fetch: recordingFetch(sent) });
+  const client = createClient({ uri, trusted: mode === "trusted", fetch: recordingFetch(sent) });
   const sensors = await readSensors(client);
   const orders = await readTwoPages(client, userId, Number(pageSize));
   // Once more past the cache: the server knows the document now, so its hash alone goes.
