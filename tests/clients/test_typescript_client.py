@@ -86,6 +86,11 @@ def test_apollo_reads_the_sensors_through_the_generated_documents(client_run: Cl
     assert sensors["sensors"] == [edge["node"] for edge in expected["edges"]]
 
 
+def test_urql_and_graphql_request_read_the_same_sensors(client_run: ClientRun) -> None:
+    titles = [edge["node"]["title"] for edge in client_run.expected["sensors"]["edges"]]
+    assert client_run.printed["others"] == {"urql": titles, "graphqlRequest": titles}
+
+
 def test_a_sensor_comes_back_by_its_global_id_through_node(client_run: ClientRun) -> None:
     sensors = client_run.printed["sensors"]
     assert sensors["fetchedBack"] == sensors["sensors"][0]

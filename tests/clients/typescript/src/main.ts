@@ -5,8 +5,9 @@ import { filter, firstValueFrom, map } from "rxjs";
 
 import { createClient } from "./client.js";
 import { nodeQuery, sensorFields, sensorsQuery, userOrdersQuery } from "./documents.js";
-import type { UserOrdersQuery } from "./gql/graphql.js";
+import type { SensorsQuery, UserOrdersQuery } from "./gql/graphql.js";
 import { getFragmentData } from "./gql/index.js";
+import { createRequestClient, createUrqlClient } from "./others.js";
 
 interface Sent {
   method: string;
@@ -67,6 +68,16 @@ async function readTwoPages(client: ApolloClient, userId: string, first: number)
   };
 }
 
+// The same first read through urql and graphql-request.
+async function readWithOthers(uri: string) {
+  const urql = await createUrqlClient(uri).query(sensorsQuery, { first: 10 }).toPromise();
+  if (urql.error) throw urql.error;
+  const request = await createRequestClient(uri).request(sensorsQuery, { first: 10 });
+  const titles = (data: SensorsQuery | undefined) =>
+    (data?.sensors.edges ?? []).map((edge) => getFragmentData(sensorFields, edge.node).title);
+  return { urql: titles(urql.data), graphqlRequest: titles(request) };
+}
+
 async function main(): Promise<void> {
   const [uri = "http://127.0.0.1:8000/graphql", userId = "u1", pageSize = "5", mode = ""] =
     process.argv.slice(2);
@@ -76,7 +87,8 @@ async function main(): Promise<void> {
   const orders = await readTwoPages(client, userId, Number(pageSize));
   // Once more past the cache: the server knows the document now, so its hash alone goes.
   await client.query({ query: sensorsQuery, variables: { first: 10 }, fetchPolicy: "network-only" });
-  console.log(JSON.stringify({ sensors, orders, sent }));
+  const others = mode === "trusted" ? null : await readWithOthers(uri);
+  console.log(JSON.stringify({ sensors, orders, sent, others }));
 }
 
 await main();
