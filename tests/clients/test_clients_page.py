@@ -4,6 +4,7 @@ code it shows, fails here (without node: these read files only)."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -55,8 +56,23 @@ def test_every_project_file_the_page_shows_is_that_file_word_for_word() -> None:
 
 def test_the_page_shows_the_client_the_codegen_config_and_the_compiler_options() -> None:
     whole = {path for path, _, excerpt in shown_files() if not excerpt}
-    names = ("src/client.ts", "src/documents.ts", "codegen.ts", "tsconfig.json")
+    names = (
+        "src/client.ts",
+        "src/documents.ts",
+        "codegen.ts",
+        "tsconfig.json",
+        "relay/UserOrders.ts",
+    )
     assert {f"tests/clients/typescript/{name}" for name in names} <= whole
+
+
+def test_the_relay_configuration_shown_is_the_projects() -> None:
+    configs = [
+        json.loads(block)
+        for block in re.findall(r"^```json\n(.*?)^```$", PAGE.read_text(), re.M | re.S)
+        if '"customScalarTypes"' in block
+    ]
+    assert configs == [json.loads((PROJECT / "relay.config.json").read_text())]
 
 
 def test_every_connection_with_arguments_has_a_type_policy_keyed_by_its_filters() -> None:

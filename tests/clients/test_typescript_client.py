@@ -19,7 +19,13 @@ import pytest
 
 from app import create_app
 from settings import Settings
-from tests.clients.typescript_project import PROJECT, build, require_node, run_script
+from tests.clients.typescript_project import (
+    PROJECT,
+    build,
+    relay_query,
+    require_node,
+    run_script,
+)
 from tests.support import live_server
 from tests.support.backends import Backend
 
@@ -44,6 +50,7 @@ query Expected($page: Int!, $pages: Int!) {
 class ClientRun:
     printed: dict[str, Any]  # what the Apollo script printed
     trusted: dict[str, Any]  # the same, from a server that runs codegen's manifest only
+    relay: dict[str, Any]  # the orders Relay's compiled queries read
     expected: dict[str, Any]  # the same reads, sent by hand
 
 
@@ -58,6 +65,7 @@ async def _run(backend: Backend) -> ClientRun:
             printed = await run_script(f"{url}/graphql", "u1", str(PAGE_SIZE))
             variables = {"page": PAGE_SIZE, "pages": 2 * PAGE_SIZE}
             answer = await client.post("/graphql", json={"query": EXPECTED, "variables": variables})
+            relay = await read_with_relay(client)
         trusting = dataclasses.replace(settings, trusted_documents=str(MANIFEST))
         async with live_server(create_app(trusting, database=database)) as url:
             trusted = await run_script(f"{url}/graphql", "u1", str(PAGE_SIZE), "trusted")
@@ -66,7 +74,28 @@ async def _run(backend: Backend) -> ClientRun:
             building.cancel()
         await backend.release(database)
     assert "errors" not in answer.json(), answer.json()
-    return ClientRun(printed, trusted, answer.json()["data"])
+    return ClientRun(printed, trusted, relay, answer.json()["data"])
+
+
+async def read_with_relay(client: httpx.AsyncClient) -> dict[str, Any]:
+    """The screen's query, then two pages through the refetch query @refetchable wrote."""
+
+    async def data(name: str, variables: dict[str, Any]) -> Any:
+        body = {"query": relay_query(name), "variables": variables}
+        answer = (await client.post("/graphql", json=body)).json()
+        assert "errors" not in answer, answer
+        return answer["data"]
+
+    user = (await data("UserOrdersScreenQuery", {"userId": "u1"}))["user"]
+    pages: list[list[str]] = []
+    cursor = None
+    for _ in range(2):
+        variables = {"id": user["id"], "count": PAGE_SIZE, "cursor": cursor}
+        orders = (await data("UserOrdersPaginationQuery", variables))["node"]["orders"]
+        pages.append([edge["node"]["orderId"] for edge in orders["edges"]])
+        cursor = orders["pageInfo"]["endCursor"]
+    screen = [edge["node"]["orderId"] for edge in user["orders"]["edges"]]
+    return {"screen": screen, "pages": pages}
 
 
 @pytest.fixture(scope="module")
@@ -133,3 +162,12 @@ def test_with_trusted_documents_apollo_sends_codegen_hashes_and_reads_the_same(
     assert {request["hash"] for request in trusted["sent"]} <= {
         key.removeprefix("sha256:") for key in json.loads(MANIFEST.read_text())
     }
+
+
+def test_relay_refetches_a_user_by_node_and_pages_its_orders_connection(
+    client_run: ClientRun,
+) -> None:
+    expected = [edge["node"]["orderId"] for edge in client_run.expected["user"]["orders"]["edges"]]
+    relay = client_run.relay
+    assert relay["screen"][: 2 * PAGE_SIZE] == expected
+    assert relay["pages"] == [expected[:PAGE_SIZE], expected[PAGE_SIZE:]]

@@ -7,6 +7,7 @@ import asyncio
 import hashlib
 import json
 import os
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,8 @@ PROJECT = Path(__file__).resolve().parent / "typescript"
 # with the same lock skips the reinstall (npm ci deletes node_modules/ first, every time).
 STAMP = PROJECT / "node_modules" / ".arraygraph-installed"
 NPM_ENV = {"npm_config_update_notifier": "false", "NO_COLOR": "1"}
+RELAY_GENERATED = PROJECT / "relay" / "__generated__"
+OPERATION_TEXT = re.compile(r'"text": ("(?:[^"\\]|\\.)*")')
 
 
 def require_node() -> None:
@@ -61,9 +64,11 @@ async def install() -> None:
 
 
 async def build() -> None:
-    """Install, generate the typed documents, type-check and compile (into dist/)."""
+    """Install, generate the typed documents (codegen, and Relay's compiler for relay/),
+    type-check and compile (into dist/)."""
     await install()
     bin_dir = PROJECT / "node_modules" / ".bin"
+    await run(str(bin_dir / "relay-compiler"), within_s=300)
     await run(str(bin_dir / "graphql-codegen"), "--config", "codegen.ts", within_s=300)
     await run(str(bin_dir / "tsc"), "--project", "tsconfig.json", "--strict", within_s=300)
 
@@ -71,3 +76,12 @@ async def build() -> None:
 async def run_script(endpoint: str, *arguments: str) -> Any:
     """What `dist/main.js` prints (one JSON document) against `endpoint`."""
     return json.loads(await run("node", "dist/main.js", endpoint, *arguments, within_s=120))
+
+
+def relay_query(name: str) -> str:
+    """The text relay-compiler wrote for an operation: what Relay's network layer sends."""
+    generated = (RELAY_GENERATED / f"{name}.graphql.ts").read_text(encoding="utf-8")
+    found = OPERATION_TEXT.search(generated)
+    assert found is not None, f"relay-compiler wrote no text for {name}"
+    text: str = json.loads(found.group(1))
+    return text
