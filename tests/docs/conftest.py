@@ -58,12 +58,7 @@ class DemoServer:
         real = shutil.which("curl")
         assert real is not None, "the docs' curl examples need curl on PATH"
         with tempfile.TemporaryDirectory() as scratch:
-            bin_dir, log = Path(scratch, "bin"), Path(scratch, "log")
-            bin_dir.mkdir()
-            log.mkdir()
-            wrapper = bin_dir / "curl"
-            wrapper.write_text(CURL_WRAPPER)
-            wrapper.chmod(wrapper.stat().st_mode | stat.S_IEXEC)
+            bin_dir, log = _prepare(Path(scratch))
             env = {
                 **os.environ,
                 "PATH": f"{bin_dir}:{os.environ.get('PATH', '')}",
@@ -77,7 +72,22 @@ class DemoServer:
                 stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
             )  # fmt: skip
             printed, _ = await asyncio.wait_for(process.communicate(), CURL_TIMEOUT_S)
-            return [_call(d) for d in sorted(log.iterdir())], printed.decode(errors="replace")
+            return _calls(log), printed.decode(errors="replace")
+
+
+def _prepare(scratch: Path) -> tuple[Path, Path]:
+    """A folder holding the curl wrapper, and the folder it records calls in."""
+    bin_dir, log = scratch / "bin", scratch / "log"
+    bin_dir.mkdir()
+    log.mkdir()
+    wrapper = bin_dir / "curl"
+    wrapper.write_text(CURL_WRAPPER)
+    wrapper.chmod(wrapper.stat().st_mode | stat.S_IEXEC)
+    return bin_dir, log
+
+
+def _calls(log: Path) -> list[CurlCall]:
+    return [_call(record) for record in sorted(log.iterdir())]
 
 
 def _call(record: Path) -> CurlCall:

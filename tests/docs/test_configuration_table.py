@@ -6,29 +6,32 @@ each whole-number setting's default is settings.py's."""
 from __future__ import annotations
 
 import ast
+import os
 import re
 from pathlib import Path
 
 import settings
-from tests.docs.markdown import DOCS, ROOT, prose_lines
+from tests.docs.markdown import DOCS, ROOT
 
 PAGE = DOCS / "configuration.md"
 VARIABLE = re.compile(r"\bARRAYGRAPH_[A-Z0-9_]*[A-Z0-9]\b")
 ROW = re.compile(r"^\|\s*`([A-Z][A-Z0-9_]+)`\s*\|\s*([^|]*)\|")
-SKIPPED = frozenset({".venv", ".venv-bench", "docs", ".git", "build", "dist"})
+SKIPPED = frozenset({".venv", ".venv-bench", "docs", ".git", "build", "dist", "node_modules"})
 READ_BY_SUFFIX = frozenset({".py", ".sh", ".yml", ".yaml"})
 READ_BY_NAME = frozenset({"Dockerfile", "Makefile", "run"})
 
 
 def code_files() -> list[Path]:
-    return [
-        path
-        for path in ROOT.rglob("*")
-        if path.is_file()
-        and not SKIPPED & set(path.relative_to(ROOT).parts)
-        and "node_modules" not in path.parts
-        and (path.suffix in READ_BY_SUFFIX or path.name in READ_BY_NAME)
-    ]
+    found: list[Path] = []
+    for folder, subfolders, names in os.walk(ROOT):
+        # Pruned in place, so that os.walk never enters a virtual environment or node_modules.
+        subfolders[:] = [name for name in subfolders if name not in SKIPPED]
+        found += [
+            Path(folder, name)
+            for name in names
+            if Path(name).suffix in READ_BY_SUFFIX or name in READ_BY_NAME
+        ]
+    return found
 
 
 def read_by_code() -> set[str]:
@@ -43,7 +46,7 @@ def table_rows() -> dict[str, str]:
     """Each variable of the page's tables: its default cell."""
     return {
         row.group(1): row.group(2).strip()
-        for _, line in prose_lines(PAGE)
+        for line in PAGE.read_text(encoding="utf-8").splitlines()
         if (row := ROW.match(line))
     }
 

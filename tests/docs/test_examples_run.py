@@ -13,7 +13,7 @@ from tests.docs.examples import Example, all_examples, answer_codes, judge, oper
 
 EXAMPLES = all_examples()
 # Fewer would mean the search broke, not that the docs lost their examples.
-MIN_GRAPHQL_EXAMPLES = 25
+MIN_GRAPHQL_EXAMPLES = 20
 MIN_CURL_EXAMPLES = 10
 RUNS = 2
 
