@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from graphql import OperationDefinitionNode, parse
+from graphql import GraphQLError, OperationDefinitionNode, parse
 
 from tests.docs.markdown import Block, blocks, pages
 
@@ -82,12 +82,14 @@ def all_examples() -> list[Example]:
 
 
 def operation_names(document: str) -> list[str | None]:
-    """The operations to run, in order: by name when the document holds several."""
-    operations = [
-        definition
-        for definition in parse(document).definitions
-        if isinstance(definition, OperationDefinitionNode)
-    ]
+    """The operations to run, in order: by name when the document holds several; the document
+    as it is when it does not parse (the server's answer says so)."""
+    try:
+        definitions = parse(document).definitions
+    except GraphQLError:
+        return [None]
+    operations = [d for d in definitions if isinstance(d, OperationDefinitionNode)]
+    assert operations, "no operation: SDL and fragments alone go in a ```graphql-schema block"
     if len(operations) == 1:
         return [None]
     return [op.name.value if op.name else None for op in operations]

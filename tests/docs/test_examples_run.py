@@ -74,3 +74,12 @@ def test_an_announced_error_no_answer_holds_fails() -> None:
     example = next(e for e in EXAMPLES if e.expected)
     with pytest.raises(AssertionError, match="which no answer holds"):
         judge(example, [], "{}")
+
+
+def test_a_block_without_an_operation_is_refused() -> None:
+    with pytest.raises(AssertionError, match="graphql-schema"):
+        operation_names("type Sensor { title: String! }")
+
+
+def test_a_block_that_does_not_parse_is_sent_as_it_is() -> None:
+    assert operation_names("{ sensors(first: ) }") == [None]
