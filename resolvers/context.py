@@ -76,6 +76,11 @@ class Context:
             )
         return self._authenticated
 
+    @property
+    def credentials_sent(self) -> bool:
+        """Whether the request carries an `Authorization` header, accepted or not."""
+        return self.request is not None and bool(self.request.headers.get("authorization"))
+
     def collection(self, name: str) -> AsyncCollection:
         """The collection a store module declares as its `COLLECTION`."""
         return self.database.collection(name)

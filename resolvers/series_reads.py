@@ -6,6 +6,9 @@ rollup document's total for each whole month, and the days, hours and minutes at
 each piece once per tag set. Its charge is known before anything runs, from its arguments
 alone (no point is computed to price it):
 - its points (one for a total), each also a list item of the answer;
+- for a series, `POINT_UNITS` per point and `VALUE_UNITS` per field of each point: the work
+  of cutting, reading, building and completing every point, whatever the selection asks of it
+  (a point built for `start` alone still builds every field's stats);
 - `EDGE_PIECES` read units, the most pieces a range's two edges are cut into, which also pay
   for the tag sets a small range may hold;
 - for a total, one read unit per month of its range (each a month document's key).
@@ -18,15 +21,26 @@ its charge.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
+from typing import Any
 
 from resolvers.series_time import Granularity, least_points, most_points
-from settings import MAX_SERIES_POINTS, MAX_SERIES_VALUES, MAX_SERIES_YEAR, MIN_SERIES_YEAR
+from settings import (
+    MAX_FIELDS_PER_MEASUREMENT,
+    MAX_SERIES_POINTS,
+    MAX_SERIES_VALUES,
+    MAX_SERIES_YEAR,
+    MIN_SERIES_YEAR,
+)
 
 # The most days, hours and minutes a range's two ends are cut into besides its whole months.
 EDGE_PIECES = 2 * (31 + 24 + 60)
 ROLLUPS_PER_UNIT = 16
+# A point's own work (its range cut, its record built, its start completed) is about that of
+# ten values answered; each field's stats it builds, three (bench/costliest.py measures).
+POINT_UNITS = 10
+VALUE_UNITS = 3
 # A recorded field value is converted from its input object, checked, and added into the
 # stats of three rollups (its hour, day and month): the costliest value a client can send.
 UNITS_PER_OBSERVED_VALUE = 20
@@ -48,6 +62,33 @@ def charged_points(start: datetime, end: datetime, granularity: Granularity, wid
         return 0
     most = min(MAX_SERIES_POINTS, MAX_SERIES_VALUES // max(1, width))
     return min(most_points(start, end, granularity), most)
+
+
+def charged_width(arguments: Mapping[str, Any]) -> int:
+    """The fields a series answers: those named (each once), or every one of a measurement."""
+    named = arguments.get("fields")
+    if named is None:
+        return MAX_FIELDS_PER_MEASUREMENT
+    return min(len(set(named)), MAX_FIELDS_PER_MEASUREMENT) if isinstance(named, list) else 0
+
+
+def charged_points_of(arguments: Mapping[str, Any]) -> int:
+    """`charged_points` of a series' arguments as coercion built them; none where the
+    resolver refuses them."""
+    start, end, granularity = (arguments.get(k) for k in ("from", "to", "granularity"))
+    if not isinstance(start, datetime) or not isinstance(end, datetime):
+        return 0
+    try:
+        granularity = Granularity(getattr(granularity, "value", granularity))
+    except ValueError:
+        return 0
+    return charged_points(start, end, granularity, charged_width(arguments))
+
+
+def series_work_units(arguments: Mapping[str, Any]) -> int:
+    """What a series counts for its work besides the values it answers."""
+    points = charged_points_of(arguments)
+    return EDGE_PIECES + points * (POINT_UNITS + charged_width(arguments) * VALUE_UNITS)
 
 
 def months(start: datetime, end: datetime) -> int:

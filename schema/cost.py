@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any, NamedTuple
 
 from graphql import (
@@ -31,8 +30,7 @@ from graphql import (
     is_object_type,
 )
 
-from resolvers.series_reads import charged_points
-from resolvers.series_time import Granularity
+from resolvers.series_reads import charged_points_of, charged_width
 from schema.errors import RequestLimitExceeded
 from schema.operation_fields import FieldGroup, OperationFields
 from schema.value_sizes import VALUE_UNITS
@@ -87,28 +85,6 @@ def _touched_sensors(s: Sizing) -> int:
     return _clamp(len(ids), s.settings.max_batch_size)
 
 
-def _width(arguments: Mapping[str, Any]) -> int:
-    """The fields a series answers: those named (each once), or every one of a measurement."""
-    named = arguments.get("fields")
-    return (
-        MAX_FIELDS_PER_MEASUREMENT
-        if named is None
-        else _clamp(len(set(named)), MAX_FIELDS_PER_MEASUREMENT)
-    )
-
-
-def _points(s: Sizing) -> int:
-    """The most points a series can answer, by arithmetic alone (`charged_points`)."""
-    start, end, granularity = (s.arguments.get(k) for k in ("from", "to", "granularity"))
-    if not isinstance(start, datetime) or not isinstance(end, datetime):
-        return 0
-    try:
-        granularity = Granularity(getattr(granularity, "value", granularity))
-    except ValueError:  # what the resolver refuses
-        return 0
-    return charged_points(start, end, granularity, _width(s.arguments))
-
-
 LIST_SIZES: dict[tuple[str, str], Size] = {
     # Connections: `edges` hold the page their field asks for.
     ("SensorConnection", "edges"): _page,
@@ -128,9 +104,9 @@ LIST_SIZES: dict[tuple[str, str], Size] = {
     ("TradePage", "trades"): lambda s: s.settings.trades_per_bucket,
     ("Sensor", "hourly"): _fixed(SENSOR_WINDOW_HOURS),
     # Time series and their catalogue.
-    ("Query", "series"): _points,
-    ("SeriesPoint", "values"): lambda s: _width(s.parent),
-    ("Query", "seriesTotal"): lambda s: _width(s.arguments),
+    ("Query", "series"): lambda s: charged_points_of(s.arguments),
+    ("SeriesPoint", "values"): lambda s: charged_width(s.parent),
+    ("Query", "seriesTotal"): lambda s: charged_width(s.arguments),
     ("Query", "measurements"): lambda s: _clamp(s.arguments.get("first"), MAX_MEASUREMENTS_PAGE),
     ("Measurement", "fields"): _fixed(MAX_FIELDS_PER_MEASUREMENT),
     ("Measurement", "tagKeys"): _fixed(MAX_TAG_KEYS_PER_MEASUREMENT),

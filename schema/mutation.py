@@ -18,13 +18,23 @@ from strawberry.permission import BasePermission
 from resolvers.context import Context
 from resolvers.errors import Unauthenticated
 
+NO_CREDENTIALS = "Authentication required: send 'Authorization: Bearer <token>'"
+# Says only that the header sent did not pass, never why: nothing about the valid tokens.
+NOT_ACCEPTED = (
+    "The credentials sent were not accepted: send 'Authorization: Bearer <token>' with a "
+    "valid token"
+)
+
 
 class CanWrite(BasePermission):
-    message = "Authentication required: send 'Authorization: Bearer <token>'"
+    message = NO_CREDENTIALS
 
     def has_permission(self, source: Any, info: Any, **kwargs: Any) -> bool:
         context: Context = info.context
-        return context.authenticated
+        if context.authenticated:
+            return True
+        # The message is the request's, so it is raised here: a permission is shared by all.
+        raise Unauthenticated(NOT_ACCEPTED if context.credentials_sent else NO_CREDENTIALS)
 
     def on_unauthorized(self) -> None:
         raise Unauthenticated(self.message)

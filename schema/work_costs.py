@@ -1,8 +1,9 @@
 """What a field counts in the cost for the work it does, where that is more than it answers.
 
 A `series` or a `seriesTotal` answers a few values, but reads its range cut into pieces, once
-per tag set; a `recordObservations` answers one number, but converts, checks and writes every
-field value it is given into three rollups. Their units, and the rollups a read's units buy,
+per tag set, and a series builds every point's stats whatever it selects; a
+`recordObservations` answers one number, but converts, checks and writes every field value it
+is given into three rollups. Their units, and the rollups a read's units buy,
 are `resolvers/series_reads.py`'s.
 """
 
@@ -12,7 +13,11 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
 
-from resolvers.series_reads import EDGE_PIECES, observation_write_units, total_read_units
+from resolvers.series_reads import (
+    observation_write_units,
+    series_work_units,
+    total_read_units,
+)
 
 
 def _series_total_reads(arguments: Mapping[str, Any]) -> int:
@@ -36,7 +41,7 @@ def _observation_writes(arguments: Mapping[str, Any]) -> int:
 
 # By type and field: the units a field counts, each time it is answered, for its work.
 WORK_UNITS: dict[tuple[str, str], Callable[[Mapping[str, Any]], int]] = {
-    ("Query", "series"): lambda arguments: EDGE_PIECES,
+    ("Query", "series"): series_work_units,
     ("Query", "seriesTotal"): _series_total_reads,
     ("Mutation", "recordObservations"): _observation_writes,
 }

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from graphql import get_nullable_type, is_list_type, is_object_type
 
-from resolvers.series_reads import EDGE_PIECES
+from resolvers.series_reads import EDGE_PIECES, POINT_UNITS, VALUE_UNITS
 from schema.cost import LIST_SIZES
 from schema.schema import build_schema
-from settings import MAX_COST, Settings
+from settings import MAX_COST, MAX_SERIES_POINTS, Settings
 from tests.limits.support import cost_of, refused
 from tests.orders.support import seed_orders
 from tests.support import Api, ApiFactory
@@ -134,7 +134,9 @@ async def test_cost_of_a_series_is_bounded_by_its_range(
     # The partial points a range may start and end with, and one for a change of part of an
     # hour; and what a series counts for the rollups it may read.
     points = 24 + 2 + 1
-    assert await cost_of(make_api, settings, query) == points * 2 + points * 2 * 2 + EDGE_PIECES
+    answered = points * 2 + points * 2 * 2
+    work = points * (POINT_UNITS + 2 * VALUE_UNITS) + EDGE_PIECES
+    assert await cost_of(make_api, settings, query) == answered + work
 
 
 def test_cost_declares_the_size_of_every_list_field() -> None:
@@ -159,8 +161,9 @@ def test_cost_limit_is_read_from_the_environment() -> None:
 async def test_cost_of_a_series_at_its_point_limit_counts_every_point(
     make_api: ApiFactory, settings: Settings
 ) -> None:
-    # 10,000 minutes: the bound (range over a minute, plus 2) passes the limit, so the points are
+    # 2,500 minutes: the bound (range over a minute, plus 2) passes the limit, so the points are
     # counted at the most the resolver answers.
     query = """{ series(measurement: "m", from: "2024-01-01T00:00:00Z",
-      to: "2024-01-07T22:40:00Z", granularity: MINUTE, fields: ["a"]) { start } }"""
-    assert await cost_of(make_api, settings, query) == 10_000 * 2 + EDGE_PIECES
+      to: "2024-01-02T17:40:00Z", granularity: MINUTE, fields: ["a"]) { start } }"""
+    work = MAX_SERIES_POINTS * (POINT_UNITS + VALUE_UNITS) + EDGE_PIECES
+    assert await cost_of(make_api, settings, query) == MAX_SERIES_POINTS * 2 + work

@@ -6,6 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from settings import MAX_SERIES_POINTS
 from tests.series.support import RECORD, SERIES, TOTAL, observation, record, sums
 from tests.support import Api, assert_rejected
 
@@ -134,37 +135,37 @@ async def test_more_points_than_the_limit_is_limit_exceeded(api: Api) -> None:
         code="LIMIT_EXCEEDED",
         argument="granularity",
     )
-    assert "10000 points" in body["errors"][0]["message"]
+    assert "2500 points" in body["errors"][0]["message"]
 
 
-async def test_ten_thousand_points_of_one_field_are_one_answer(api: Api) -> None:
+async def test_the_most_points_of_one_field_are_one_answer(api: Api) -> None:
     await record(api, observation("2024-01-01T00:00:00Z", v=1))
     data = await api.data(
         SERIES,
         {
             "m": "m", "g": "MINUTE", "fields": ["v"],
-            "from": "2024-01-01T00:00:00Z", "to": "2024-01-07T22:40:00Z",
+            "from": "2024-01-01T00:00:00Z", "to": "2024-01-02T17:40:00Z",
         },
     )  # fmt: skip
-    assert len(data["series"]) == 10_000
+    assert len(data["series"]) == MAX_SERIES_POINTS
     assert data["series"][0]["values"][0]["sum"] == 1
 
 
 @pytest.mark.parametrize(
     ("granularity", "end", "past_end"),
-    [  # 10,000 points from 1900-01-01 (a Monday), and one more
-        ("DAY", "1927-05-20T00:00:00Z", "1927-05-21T00:00:00Z"),
-        ("WEEK", "2091-08-27T00:00:00Z", "2091-09-03T00:00:00Z"),
-        ("MONTH", "2733-05-01T00:00:00Z", "2733-06-01T00:00:00Z"),
+    [  # 2,500 points (MAX_SERIES_POINTS) from 1900-01-01 (a Monday), and one more
+        ("DAY", "1906-11-06T00:00:00Z", "1906-11-07T00:00:00Z"),
+        ("WEEK", "1947-12-01T00:00:00Z", "1947-12-08T00:00:00Z"),
+        ("MONTH", "2108-05-01T00:00:00Z", "2108-06-01T00:00:00Z"),
     ],
 )
-async def test_ten_thousand_points_of_any_calendar_granularity_are_one_answer(
+async def test_the_most_points_of_any_calendar_granularity_are_one_answer(
     api: Api, granularity: str, end: str, past_end: str
 ) -> None:
     await record(api, observation("1900-01-01T00:00:00Z", v=1))
     span = {"m": "m", "g": granularity, "fields": ["v"], "from": "1900-01-01T00:00:00Z"}
     data = await api.data(SERIES, {**span, "to": end})
-    assert len(data["series"]) == 10_000
+    assert len(data["series"]) == MAX_SERIES_POINTS
     await assert_rejected(
         api, SERIES, {**span, "to": past_end}, code="LIMIT_EXCEEDED", argument="granularity"
     )
@@ -184,7 +185,8 @@ async def test_the_last_minute_of_the_years_a_series_keeps_can_be_read(api: Api)
 
 async def test_points_times_fields_over_the_values_limit_is_limit_exceeded(api: Api) -> None:
     await record(api, observation("2024-01-01T00:00:00Z", v=1))
-    span = {"m": "m", "g": "MINUTE", "from": "2024-01-01T00:00:00Z", "to": "2024-01-04T00:00:00Z"}
+    # 1,104 hours, each of every field a measurement may have: 35,328 values.
+    span = {"m": "m", "g": "HOUR", "from": "2024-01-01T00:00:00Z", "to": "2024-02-16T00:00:00Z"}
     await assert_rejected(api, SERIES, span, code="LIMIT_EXCEEDED", argument="fields")
 
 

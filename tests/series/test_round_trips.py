@@ -49,7 +49,10 @@ async def test_a_day_series_over_a_year_of_many_tag_sets_is_the_catalogue_and_on
             for d in range(366)
         ),
     )
-    year = {"m": "m", "from": _at(START), "to": _at(START + timedelta(days=366)), "g": "DAY"}
+    year = {
+        "m": "m", "from": _at(START), "to": _at(START + timedelta(days=366)), "g": "DAY",
+        "fields": ["v"],
+    }  # fmt: skip
     assert await api.round_trips(SERIES, year) == 2
     assert dict(api.commands.by_name) == {"find": 1, "aggregate": 1}  # no getMore
     hours = {**year, "g": "HOUR", "to": _at(START + timedelta(days=100)), "fields": ["v"]}

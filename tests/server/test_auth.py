@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from strawberry.types.base import StrawberryObjectDefinition
 
-from schema.mutation import CanWrite
+from schema.mutation import NO_CREDENTIALS, NOT_ACCEPTED, CanWrite
 from schema.schema import build_schema
 from settings import Settings
 from tests.sensors.queries import CREATE
@@ -30,6 +30,26 @@ async def test_mutation_without_a_valid_token_is_unauthenticated_and_writes_noth
         body = await api.post(CREATE, {"t": "x"}, headers=headers)
         assert error_codes(body) == ["UNAUTHENTICATED"]
         assert await api.collection("sensors").count_documents({}) == 0
+
+
+async def test_no_credentials_are_told_to_send_a_bearer_token(make_api: ApiFactory) -> None:
+    async with make_api(TOKENS) as api:
+        body = await api.post(CREATE, {"t": "x"})
+        assert error_codes(body) == ["UNAUTHENTICATED"]
+        assert body["errors"][0]["message"] == NO_CREDENTIALS
+
+
+@pytest.mark.parametrize(
+    "authorization", ["Bearer wrong", "Bearer s3cre", "Basic s3cret", "Bearer ", "s3cret"]
+)
+async def test_credentials_not_accepted_are_told_so_and_nothing_more(
+    make_api: ApiFactory, authorization: str
+) -> None:
+    async with make_api(TOKENS) as api:
+        body = await api.post(CREATE, {"t": "x"}, headers={"authorization": authorization})
+        assert error_codes(body) == ["UNAUTHENTICATED"]
+        # The same words whatever was sent: close to a valid token, another scheme, none.
+        assert body["errors"][0]["message"] == NOT_ACCEPTED
 
 
 @pytest.mark.parametrize("token", ["s3cret", "other-token"])
