@@ -4,7 +4,7 @@
 # arraygraph's own wheel from those alone (no index); the final stage installs them from that
 # directory alone, so a container starts, and restarts, without the network. Nothing is built
 # in the checkout: the builder works on a copy (`docker build .` sends only what .dockerignore
-# lets through). README "Deploying" says how it is used; tests/deploy/test_dockerfile.py checks
+# lets through). docs/deploying.md says how it is used; tests/deploy/test_dockerfile.py checks
 # this file.
 ARG PYTHON_VERSION=3.12
 

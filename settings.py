@@ -51,7 +51,7 @@ MIN_TRADE_YEAR = 1970  # bucket ids hold 10-digit epoch seconds: 1970 to 2286
 MAX_TRADE_YEAR = 2285
 
 # Time series. Names become document keys; the limits keep the largest rollup document (an
-# hour of minutes, every field at its longest) far below 16 MiB (README: time series).
+# hour of minutes, every field at its longest) far below 16 MiB (docs/domains/series.md).
 SERIES_NAME_PATTERN = r"[A-Za-z_][A-Za-z0-9_]{0,63}"
 MAX_SERIES_NAME_LENGTH = 64  # SERIES_NAME_PATTERN's longest
 MAX_TAG_VALUE_LENGTH = 128
@@ -69,7 +69,7 @@ MAX_TAG_VALUES_PAGE = 1_000
 MAX_MEASUREMENTS_PAGE = 1_000  # `measurements(first:)`: the catalogue itself has no limit
 
 # Ingestion retries: `idempotencyKey` of recordSensorEvents, recordObservations and
-# recordTrades; a retry with the same key within the TTL writes nothing (README: Retries).
+# recordTrades; a retry with the same key within the TTL writes nothing (docs/errors-and-limits.md).
 IDEMPOTENCY_KEY_PATTERN = r"[A-Za-z0-9_-]{1,64}"
 IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60
 

@@ -11,7 +11,7 @@ domain id. No domain id may be shaped like a global id (base64url of a JSON arra
 with a string, `looks_like_global_id`), whatever its type: `domain_or_global` refuses such a
 string that is not a global id of the expected type, and no key part of a global id may be one
 (an id encoded twice), so a free-text id (a user id, an order id, a measurement name) that any
-argument takes, to read or to write, never reads as another object's id. The README says so.
+argument takes, to read or to write, never reads as another object's id. docs/clients.md says so.
 """
 
 from __future__ import annotations

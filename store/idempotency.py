@@ -1,5 +1,5 @@
 """Idempotency keys: a retried ingestion call names its first try by a key, and the retry
-writes nothing and gets the first try's answer (README: Retries).
+writes nothing and gets the first try's answer (docs/errors-and-limits.md: Idempotency keys).
 
 Document: `{_id: "<mutation>:<key>", state, request, token, at, createdAt, answer?}`. `request`
 is a digest of the call's normalised arguments, `token` the try's own random id (only that try

@@ -132,7 +132,7 @@ class RequestLog:
 def _refused_request(method: str, status: int) -> bool:
     """A refusal of a request meant as an operation (a 413, a 415...): not a CORS preflight
     (OPTIONS, the browser's), nor the GraphiQL page's 404 when it is off (a page, not an
-    operation), which README's metrics leave out."""
+    operation), which docs/operating.md's metrics leave out."""
     return status >= 400 and method != "OPTIONS" and not (method == "GET" and status == 404)
 
 

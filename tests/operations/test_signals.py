@@ -1,7 +1,7 @@
 """Writes in flight when the server is stopped. SIGTERM: every call that was received
 finishes, whole, and its client gets the answer; nothing is half-applied. kill -9: a call is
-cut where it was, so a recordTrades spanning buckets may keep its first buckets (README,
-"Operating"), but nothing is stored twice and what a call stored is a prefix of it, in order."""
+cut where it was, so a recordTrades spanning buckets may keep its first buckets (docs/operating.md,
+"Timeouts"), but nothing is stored twice and what a call stored is a prefix of it, in order."""
 
 from __future__ import annotations
 
