@@ -97,6 +97,8 @@ def _call(record: Path) -> CurlCall:
     ]  # fmt: skip
     status = int(heads[-1].split()[1]) if heads else 0
     body = (record / "body").read_text(errors="replace")
+    while body.startswith("HTTP/"):  # `curl -i` prints each head before the body
+        body = body.split("\r\n\r\n", 1)[-1]
     return CurlCall(int((record / "rc").read_text()), status, body)
 
 
