@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import shutil
 import stat
 import tempfile
@@ -26,6 +27,7 @@ TOKEN = "docs-example-token"
 # A dev server's origin, so that the docs' CORS examples get their headers.
 CORS_ORIGIN = "http://localhost:5173"
 CURL_TIMEOUT_S = 60
+HEAD_END = re.compile(r"\r?\n\r?\n")
 
 # Records each call of the real curl: its head, body and exit status, in call order.
 CURL_WRAPPER = """#!/bin/sh
@@ -97,8 +99,11 @@ def _call(record: Path) -> CurlCall:
     ]  # fmt: skip
     status = int(heads[-1].split()[1]) if heads else 0
     body = (record / "body").read_text(errors="replace")
-    while body.startswith("HTTP/"):  # `curl -i` prints each head before the body
-        body = body.split("\r\n\r\n", 1)[-1]
+    while body.startswith("HTTP/"):  # `curl -i`: each head, then the body
+        head_and_body = HEAD_END.split(body, maxsplit=1)
+        if len(head_and_body) < 2:
+            break
+        body = head_and_body[1]
     return CurlCall(int((record / "rc").read_text()), status, body)
 
 
