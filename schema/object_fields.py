@@ -41,6 +41,7 @@ from schema.leaf_fields import (
     leaf_parts,
     read_then,
 )
+from schema.list_chunks import ListPlan, read_in_chunks
 
 Complete = Callable[[Any], Any]  # a value (or the source, for a field) to its answer, or SLOW
 FieldGroup = list[FieldDetails]
@@ -73,6 +74,8 @@ def _planned(
     if found is None:
         parts = _field_parts(executor, plans, parent_type, group)
         plan = None if parts is None else read_then(*parts)
+        if parts is not None and isinstance(parts[1], ListPlan):
+            plan = read_in_chunks(parts[0], parts[1])  # a long list: a chunk at a time
         found = plans[key] = (parent_type, group, parts, plan)
     return found
 
@@ -183,20 +186,7 @@ def _origin(object_type: GraphQLObjectType) -> type | None:
 
 
 def _list_plan(item: Complete, non_null: bool) -> Complete:
-    def complete(value: Any) -> Any:
-        if value is None:
-            return SLOW if non_null else None
-        if not isinstance(value, list | tuple):
-            return SLOW
-        answers = []
-        for each in value:
-            answer = item(each)
-            if answer is SLOW:
-                return SLOW
-            answers.append(answer)
-        return answers
-
-    return complete
+    return ListPlan(item, non_null)
 
 
 def _object_plan(

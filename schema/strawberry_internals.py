@@ -85,6 +85,7 @@ from schema import variable_signatures as variable_signatures  # installs it
 from schema.errors import VariablesInvalid, retyped
 from schema.input_builders import attach_input_builders
 from schema.leaf_fields import SLOW, leaf_reader
+from schema.list_chunks import Chunks
 from schema.object_fields import Plans, field_plan, plans_for
 from schema.operation_choice import (
     KINDS_BY_METHOD,
@@ -129,11 +130,25 @@ class TypedErrorsExecutionContext(Executor[None]):
             )
             if reader is not None:
                 value = reader(source)
+                if type(value) is Chunks:  # a long list (schema/list_chunks.py)
+                    field = (parent_type, source, field_details_list, path, position_context)
+                    return self._in_chunks(value, field)
                 if value is not SLOW:
                     return value
         return super().execute_field(
             parent_type, source, field_details_list, path, position_context
         )
+
+    async def _in_chunks(self, chunks: Chunks, field: tuple[Any, ...]) -> Any:
+        """A long list's answer, a chunk at a time; as graphql-core executes it when the plan
+        cannot complete an item."""
+        answers = await chunks.completed()
+        if answers is not SLOW:
+            return answers
+        result = super().execute_field(*field)
+        if optimized_is_awaitable(result):
+            return await cast("Awaitable[Any]", result)
+        return result
 
     def execute_collected_root_fields(
         self, root_type: Any, root: Any, fields: Any, *rest: Any

@@ -8,6 +8,7 @@ from graphql import get_nullable_type, is_list_type, is_object_type
 from resolvers.series_reads import EDGE_PIECES, POINT_UNITS, VALUE_UNITS
 from schema.cost import LIST_SIZES
 from schema.schema import build_schema
+from schema.write_costs import UNITS_PER_EVENT
 from settings import MAX_COST, MAX_SERIES_POINTS, Settings
 from tests.limits.support import cost_of, refused
 from tests.orders.support import seed_orders
@@ -108,9 +109,10 @@ async def test_cost_counts_a_sensor_touched_by_many_events_once(
     event = {"sensorId": "5a934e000102030405000000", "at": "2024-01-01T00:00:00Z"}
     other = {**event, "sensorId": "5a934e000102030405000001"}
     per_sensor = 1 + 1 + 4 + 24 + 24  # the sensor, id, title (4), 24 hours and their hour
-    assert await cost_of(make_api, settings, query, {"e": [event] * 5}) == 1 + per_sensor
+    events = 5 * UNITS_PER_EVENT  # what the five events count for their writes
+    assert await cost_of(make_api, settings, query, {"e": [event] * 5}) == 1 + events + per_sensor
     assert await cost_of(make_api, settings, query, {"e": [event] * 4 + [other]}) == (
-        1 + 2 * per_sensor
+        1 + events + 2 * per_sensor
     )
 
 

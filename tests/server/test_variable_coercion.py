@@ -79,3 +79,38 @@ def test_flat_list_coercion_is_built_for_a_list_of_flat_objects_only() -> None:
     assert variable_coercion._coercer(_types(EVENT_INPUT)[0]) is not None
     assert variable_coercion._coercer(GraphQLNonNull(EVENT_INPUT)) is None
     assert variable_coercion._coercer(SCHEMA.get_type("String")) is None  # type: ignore[arg-type]
+
+
+OBSERVATION_INPUT: Any = SCHEMA.get_type("ObservationInput")
+OBSERVATION = {
+    "measurement": "m",
+    "at": "2024-01-01T00:00:00Z",
+    "tags": [{"key": "k", "value": "v"}],
+    "fields": [{"name": "x", "value": 1.5}, {"name": "y", "value": 2}],
+}
+NESTED_VALUES: list[list[Any]] = [
+    [OBSERVATION, {**OBSERVATION, "tags": []}],
+    [{**OBSERVATION, "tags": {"key": "k", "value": "v"}}],  # one object for a list of one
+    [{**OBSERVATION, "tags": None}],
+    [{**OBSERVATION, "fields": Undefined}],
+    [{k: v for k, v in OBSERVATION.items() if k != "fields"}],  # a required list missing
+    [{**OBSERVATION, "fields": [None]}],
+    [{**OBSERVATION, "fields": [{"name": "x", "value": "1"}]}],  # the scalar refuses it
+    [{**OBSERVATION, "fields": [{"name": "x", "value": 1, "other": 1}]}],  # an unknown field
+    [{**OBSERVATION, "fields": [[{"name": "x", "value": 1}]]}],  # a list for an object
+    [{**OBSERVATION, "tags": "k=v"}],
+    [{**OBSERVATION, "tags": [{"key": "k"}]}],
+]
+
+
+@pytest.mark.parametrize("value", NESTED_VALUES)
+@pytest.mark.parametrize("type_", _types(OBSERVATION_INPUT))
+def test_lists_of_flat_objects_inside_answer_as_graphql_core(value: list[Any], type_: Any) -> None:
+    expected = variable_coercion._graphql_coerce_input_value(value, type_)
+    found = variable_coercion.coerce_input_value(value, type_)
+    assert repr(found) == repr(expected)
+
+
+def test_lists_nest_one_level_deep_at_most() -> None:
+    assert variable_coercion._coercer(_types(OBSERVATION_INPUT)[0]) is not None
+    assert variable_coercion._coercer(_types(OBSERVATION_INPUT)[0], nested=False) is None
