@@ -37,9 +37,10 @@ from settings import (
 # The most days, hours and minutes a range's two ends are cut into besides its whole months.
 EDGE_PIECES = 2 * (31 + 24 + 60)
 ROLLUPS_PER_UNIT = 16
-# A point's own work (its range cut, its record built, its start completed) is about that of
-# ten values answered; each field's stats it builds, three (bench/costliest.py measures).
-POINT_UNITS = 10
+# A point's own work (its range cut, its record built, its start completed), in values
+# answered; each field's stats it builds, three. Sixteen keeps a series' points, built and
+# completed in one stretch of the event loop, to one alias (bench/costliest.py measures).
+POINT_UNITS = 16
 VALUE_UNITS = 3
 # A recorded field value is converted from its input object, checked, and added into the
 # stats of three rollups (its hour, day and month): the costliest value a client can send.

@@ -16,12 +16,12 @@ import resolvers.series
 from resolvers.series_time import Granularity, point_starts
 from tests.support import Api, error_codes
 
-# The attack's range (10,000 hours), and the most hours a series answers (2,500).
+# The attack's range (10,000 hours, over the point limit), and 1,000 of its hours.
 ATTACK = (
     'series(measurement: "nope", from: "1900-01-01T00:00:00Z", to: "1901-02-21T00:00:00Z", '
     'granularity: HOUR, timeZone: "Africa/Monrovia", fields: ["x"]) { start }'
 )
-MONROVIA_HOURS = ATTACK.replace("1901-02-21T00:00:00Z", "1900-04-15T04:00:00Z")
+MONROVIA_HOURS = ATTACK.replace("1901-02-21T00:00:00Z", "1900-02-11T16:00:00Z")
 
 
 @pytest.fixture
@@ -60,17 +60,17 @@ async def test_aliased_series_of_an_unknown_measurement_compute_no_point(
     api: Api, points_computed: list[int]
 ) -> None:
     api.commands.reset()
-    body = await api.post(_aliases(2))
+    body = await api.post(_aliases(4))
     assert error_codes(body) == ["NOT_FOUND"], body  # the first nulls the answer
     assert points_computed == []
     assert dict(api.commands.by_name) == {"find": 1}  # the catalogue, once for every alias
 
 
-async def test_three_aliases_cost_more_than_the_limit_and_nothing_runs(
+async def test_five_aliases_cost_more_than_the_limit_and_nothing_runs(
     api: Api, points_computed: list[int]
 ) -> None:
     api.commands.reset()
-    body = await api.post(_aliases(3))
+    body = await api.post(_aliases(5))
     assert error_codes(body) == ["LIMIT_EXCEEDED"], body
     assert body["errors"][0]["extensions"]["cost"] > body["errors"][0]["extensions"]["maxCost"]
     assert points_computed == []
