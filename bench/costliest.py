@@ -32,6 +32,8 @@ from bench.server import running, running_database
 
 CPU_TARGET_MS = 250.0
 SLICE_TARGET_MS = 100.0
+# A garbage collection this long during a run is named on its line: it may be the slice.
+GC_NOTED_MS = 20.0
 HEADER = (
     "    root field                    aliases      cost   CPU ms  slice ms (CPU) /healthz ms"
     "                  request (wall time of the slice's run)"
@@ -60,9 +62,10 @@ def line(row: Row, operation: str) -> str:
     verdicts = (
         f"CPU {_verdict(cpu, CPU_TARGET_MS):<5} slice {_verdict(row.slice_ms, SLICE_TARGET_MS):<5}"
     )
+    collected = f"; a collection of {row.gc_ms:.0f} ms" if row.gc_ms >= GC_NOTED_MS else ""
     found = (
         f"    {label:<29} {aliases:>7} {row.cost:>9,} {figures}  {verdicts}  {what} "
-        f"({row.seconds:.2f} s)"
+        f"({row.seconds:.2f} s{collected})"
     )
     return found if row.note is None else f"{found}\n        answer: {row.note}"
 

@@ -99,6 +99,7 @@ class Row:
     cpu_ms: list[float] = field(default_factory=list)
     slice_ms: float = 0.0
     slice_cpu_ms: float = 0.0  # the loop thread's CPU over its longest slice
+    gc_ms: float = 0.0  # the longest garbage collection meanwhile
     health_ms: float | None = None
     health_failures: int = 0
     seconds: float = 0.0  # the wall time of the armed run
@@ -128,6 +129,7 @@ async def _armed(
             row.allowed = row.aliases
         longest = await _loop_probe(server.port, "DELETE")
         row.slice_ms, row.slice_cpu_ms = longest["longest_ms"], longest["longest_cpu_ms"]
+        row.gc_ms = longest["longest_gc_ms"]
         row.health_ms = max(health.latencies, default=None)
         row.health_failures = health.failures
     row.seconds, row.cost = answer.seconds, row.aliases * one.cost

@@ -15,15 +15,20 @@ holds the time the server waited for the core. So the probe also keeps the most 
 loop's thread spent between an arming and its wake-up (time.thread_time): the same slice
 counted in the server's own work alone, to within the period.
 
+A slice may be the garbage collector's, not a request's: armed, the probe also keeps the
+longest collection (`gc.callbacks`), so that a long slice can be told apart.
+
 `PUT LOOP_PROBE_PATH` arms it (from zero); `DELETE LOOP_PROBE_PATH` disarms it and answers
-the largest lateness since and the most CPU, in milliseconds (`longest_ms`,
-`longest_cpu_ms`).
+the largest lateness since, the most CPU and the longest collection, in milliseconds
+(`longest_ms`, `longest_cpu_ms`, `longest_gc_ms`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import time
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -42,17 +47,28 @@ class SliceProbe:
         self._due = 0.0
         self._cpu = 0.0
         self._handle: asyncio.TimerHandle | None = None
+        self.longest_gc = 0.0  # seconds, the longest collection since armed
+        self._gc_started = 0.0
 
     def arm(self) -> None:
         self.disarm()
-        self.longest = self.longest_cpu = 0.0
+        self.longest = self.longest_cpu = self.longest_gc = 0.0
+        gc.callbacks.append(self._collection)
         self._schedule()
 
-    def disarm(self) -> tuple[float, float]:
+    def disarm(self) -> tuple[float, float, float]:
         if self._handle is not None:
             self._handle.cancel()
             self._handle = None
-        return self.longest, self.longest_cpu
+        if self._collection in gc.callbacks:
+            gc.callbacks.remove(self._collection)
+        return self.longest, self.longest_cpu, self.longest_gc
+
+    def _collection(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._gc_started = time.perf_counter()
+        else:
+            self.longest_gc = max(self.longest_gc, time.perf_counter() - self._gc_started)
 
     def _schedule(self) -> None:
         self._due = time.perf_counter() + PROBE_SECONDS
@@ -73,8 +89,14 @@ def probed(app: Starlette) -> Starlette:
         if request.method == "PUT":
             probe.arm()
             return JSONResponse({"armed": True})
-        longest, longest_cpu = probe.disarm()
-        return JSONResponse({"longest_ms": longest * 1e3, "longest_cpu_ms": longest_cpu * 1e3})
+        longest, longest_cpu, longest_gc = probe.disarm()
+        return JSONResponse(
+            {
+                "longest_ms": longest * 1e3,
+                "longest_cpu_ms": longest_cpu * 1e3,
+                "longest_gc_ms": longest_gc * 1e3,
+            }
+        )
 
     app.router.routes.append(Route(LOOP_PROBE_PATH, loop_probe, methods=["PUT", "DELETE"]))
     return app
