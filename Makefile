@@ -20,7 +20,12 @@ RUNTIME_STAMP := $(VENV)/.runtime-installed
 DEV_STAMP := $(VENV)/.dev-installed
 # sync: the venv holds what the locks name and nothing else (the project is installed after);
 # `$(BIN)/uv pip list` (or `install`) does what the venv's pip would.
-UV_SYNC := $(BIN)/uv pip sync --quiet --require-hashes --python $(BIN)/python
+# Bytecode is compiled at install (--compile-bytecode, and compileall for arraygraph's own
+# modules): where PYTHONDONTWRITEBYTECODE is set, nothing else would ever cache it, and every
+# start would compile every module it imports again.
+UV_SYNC := $(BIN)/uv pip sync --quiet --require-hashes --compile-bytecode --python $(BIN)/python
+COMPILE_OWN := $(BIN)/python -m compileall -q -j 0 app.py cli.py settings.py web schema resolvers \
+	store embedded
 # The lock holds setuptools: the project builds with it, fetching nothing unhashed.
 UV_PROJECT := $(BIN)/uv pip install --quiet --no-deps --no-build-isolation --python $(BIN)/python -e .
 
@@ -43,6 +48,7 @@ $(RUNTIME_STAMP): $(UV_STAMP) $(LOCKS)/runtime.txt pyproject.toml
 	@rm -f $(DEV_STAMP)
 	@$(UV_SYNC) $(LOCKS)/runtime.txt $(LOCKS)/uv.txt >&2
 	@$(UV_PROJECT) >&2
+	@$(COMPILE_OWN) >&2
 	@touch $@
 
 # dev.txt holds every runtime pin too, so it satisfies the runtime stamp as well.
@@ -50,6 +56,7 @@ $(DEV_STAMP): $(UV_STAMP) $(LOCKS)/dev.txt $(LOCKS)/runtime.txt pyproject.toml
 	@echo "installing $(LOCKS)/dev.txt and arraygraph into $(VENV) (uv pip sync)" >&2
 	@$(UV_SYNC) $(LOCKS)/dev.txt $(LOCKS)/uv.txt >&2
 	@$(UV_PROJECT) >&2
+	@$(COMPILE_OWN) >&2
 	@touch $@ $(RUNTIME_STAMP)
 
 # Re-resolves the locks from pyproject.toml (after a change to its dependencies), keeping every
