@@ -143,7 +143,8 @@ def run() -> None:
         f"own time, as `serve` prints it; load average before: {load}"
     )
     if os.environ.get("PYTHONDONTWRITEBYTECODE"):
-        print("    (PYTHONDONTWRITEBYTECODE is set: every start compiles arraygraph's modules)")
+        # The install compiled it all (Makefile: --compile-bytecode, compileall).
+        print("    (PYTHONDONTWRITEBYTECODE is set: starts use the bytecode the install wrote)")
     workspace = Path(tempfile.mkdtemp(prefix="arraygraph-startup-"))
     try:
         clone = workspace / "arraygraph"
