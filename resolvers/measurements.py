@@ -28,7 +28,7 @@ from store import measurements as store
 from store import tag_values
 from store.database import Database
 from store.measurements import MeasurementDoc
-from store.series import Observation
+from store.series import Observation, names_by_measurement
 from store.tag_values import TagValuesRequest
 
 MEMO_KEY = "series.known_names"
@@ -63,15 +63,6 @@ def known_names(ctx: Context) -> KnownNames:
     if not isinstance(known, KnownNames):
         known = ctx.database.memo[MEMO_KEY] = KnownNames()
     return known
-
-
-def _names(observations: Sequence[Observation]) -> dict[str, tuple[set[str], set[str]]]:
-    found: dict[str, tuple[set[str], set[str]]] = {}
-    for observation in observations:
-        fields, keys = found.setdefault(observation.measurement, (set(), set()))
-        fields.update(name for name, _ in observation.fields)
-        keys.update(key for key, _ in observation.tags)
-    return found
 
 
 def _refused(measurement: str, fields: int, keys: int) -> LimitExceeded:
@@ -132,7 +123,7 @@ async def register(ctx: Context, observations: Sequence[Observation]) -> None:
     any data is written: a command per measurement with new names (at once), one more to check
     them all first when there are several, and one for the new tag values."""
     known = known_names(ctx)
-    named = _names(observations)
+    named = names_by_measurement(observations)
     _check_alone(named)
     pending = {
         measurement: (fields, keys)

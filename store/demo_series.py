@@ -76,16 +76,6 @@ def demo_observations(now: datetime) -> list[Observation]:
     return [*_insects(), *_weather(now)]
 
 
-def _names(observations: list[Observation]) -> dict[str, tuple[set[str], set[str]]]:
-    """Each measurement's field names and tag keys."""
-    found: dict[str, tuple[set[str], set[str]]] = {}
-    for observation in observations:
-        fields, keys = found.setdefault(observation.measurement, (set(), set()))
-        fields.update(name for name, _ in observation.fields)
-        keys.update(key for key, _ in observation.tags)
-    return found
-
-
 async def seed_demo_series(database: Database, *, now: datetime) -> None:
     catalogue = database.collection(measurements.COLLECTION)
     if await measurements.find_measurements(catalogue, names=["insects"]):
@@ -94,7 +84,7 @@ async def seed_demo_series(database: Database, *, now: datetime) -> None:
     # A fresh database (no catalogue yet): the rollups as their first upserts would make them.
     rollups = database.collection(series.COLLECTION)
     await rollups.insert_many(series.new_documents(observations))
-    for name, (fields, keys) in sorted(_names(observations).items()):
+    for name, (fields, keys) in sorted(series.names_by_measurement(observations).items()):
         await measurements.register_names(
             catalogue,
             measurement=name,

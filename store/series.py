@@ -52,6 +52,18 @@ class Observation:
     fields: tuple[tuple[str, float], ...]
 
 
+def names_by_measurement(
+    observations: Iterable[Observation],
+) -> dict[str, tuple[set[str], set[str]]]:
+    """Each measurement's field names and tag keys, as the observations name them."""
+    found: dict[str, tuple[set[str], set[str]]] = {}
+    for observation in observations:
+        fields, keys = found.setdefault(observation.measurement, (set(), set()))
+        fields.update(name for name, _ in observation.fields)
+        keys.update(key for key, _ in observation.tags)
+    return found
+
+
 @dataclass(slots=True)
 class _Rollup:
     """What one call adds to one document: its total and its entries, per field."""

@@ -7,13 +7,13 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 import httpx
 
 from tests.support import free_port
+from tests.support.stderr_lines import stderr_lines_until
 
 ROOT = Path(__file__).resolve().parents[2]
 STARTED = "Application startup complete"
@@ -33,20 +33,6 @@ def _serve(port: int) -> subprocess.Popen[str]:
     )  # fmt: skip
 
 
-def _lines_until(process: subprocess.Popen[str], text: str, seconds: float) -> list[str]:
-    assert process.stderr is not None
-    deadline = time.monotonic() + seconds
-    lines: list[str] = []
-    while time.monotonic() < deadline:
-        line = process.stderr.readline()
-        if not line:
-            break
-        lines.append(line)
-        if text in line:
-            return lines
-    raise AssertionError(f"no {text!r} in {lines}")
-
-
 def _json(lines: list[str]) -> list[dict[str, Any]]:
     # `serve` prints where GraphiQL is before logging starts: the one line that is not a log line.
     return [json.loads(line) for line in lines if not line.startswith("arraygraph: ")]
@@ -56,10 +42,10 @@ def test_serve_writes_uvicorn_and_request_lines_as_json() -> None:
     port = free_port()
     process = _serve(port)
     try:
-        started = _lines_until(process, STARTED, 60)
+        started = stderr_lines_until(process, lambda line: STARTED in line, 60)
         response = httpx.get(f"http://127.0.0.1:{port}/healthz", headers={"x-request-id": "e2e"})
         assert response.headers["x-request-id"] == "e2e"
-        logged = _lines_until(process, '"e2e"', 10)
+        logged = stderr_lines_until(process, lambda line: '"e2e"' in line, 10)
     finally:
         process.terminate()
         process.wait(timeout=30)

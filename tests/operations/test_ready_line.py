@@ -8,32 +8,18 @@ import os
 import re
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import httpx
 
 from tests.support import free_port
+from tests.support.stderr_lines import stderr_lines_until
 from web.graphiql_example import EXAMPLE_QUERY
 
 ROOT = Path(__file__).resolve().parents[2]
 READY = re.compile(
     r"arraygraph: GraphiQL at (http://\S+/graphql) \(demo data loaded in [\d.]+ s\)$"
 )
-
-
-def lines_until_ready(process: subprocess.Popen[str], seconds: float) -> list[str]:
-    assert process.stderr is not None
-    deadline = time.monotonic() + seconds
-    lines: list[str] = []
-    while time.monotonic() < deadline:
-        line = process.stderr.readline()
-        if not line:
-            break
-        lines.append(line.rstrip("\n"))
-        if READY.match(lines[-1]):
-            return lines
-    raise AssertionError(f"no ready line in {lines}")
 
 
 def test_ready_line_comes_once_the_demo_is_served() -> None:
@@ -45,7 +31,7 @@ def test_ready_line_comes_once_the_demo_is_served() -> None:
         cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
     try:
-        lines = lines_until_ready(process, 120)
+        lines = stderr_lines_until(process, READY.match, 120)
         # At once and only once: no retry hides a port that does not listen yet.
         response = httpx.post(f"http://127.0.0.1:{port}/graphql", json={"query": EXAMPLE_QUERY})
     finally:
