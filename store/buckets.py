@@ -133,7 +133,8 @@ def _projection(layout: BucketLayout, items: Sequence[Document]) -> dict[str, An
     keys = [key for key in layout.keys(items) if key is not None]
     if keys:  # which of them the bucket held: its own list may be long
         held = {"$ifNull": [f"${layout.keys_field}", []]}
-        projection["held"] = {"$filter": {"input": held, "cond": {"$in": ["$$this", keys]}}}
+        listed = literal(keys)
+        projection["held"] = {"$filter": {"input": held, "cond": {"$in": ["$$this", listed]}}}
     return projection
 
 

@@ -185,7 +185,9 @@ async def append_message(
         if not placed:
             return None
         [where] = placed
-        seq = int(where.bucket.before or 0) + CHAT_PAGES.position_offset + where.start
+        if where.bucket.before is None:  # every chat page holds its firstSeq
+            raise RuntimeError(f"page {where.bucket.page} of {session_id} has no firstSeq")
+        seq = where.bucket.before + CHAT_PAGES.position_offset + where.start
         return Appended(message_from_document({**stored, "seq": seq}), where.bucket.page, True)
 
 
