@@ -6,7 +6,9 @@ sensors took 1.7 s of the server's CPU (each sensor's update the same pipeline, 
 bench/costliest.py's targets are 250 ms). So each item of a batch counts: an event
 `UNITS_PER_EVENT` (the update it may be: some 50 us of CPU, as an observed value's 20 units
 buy), an order its id and time and its info by its bytes (one unit per COST_VALUE_BYTES, as
-an answer's texts count), an order id deleted and a trade one unit each. The resolvers write
+an answer's texts count), an order id deleted one unit, and a trade `UNITS_PER_TRADE` (its
+check, its conversion and its place in a bucket: the costliest trades run, more than two
+events' work). The resolvers write
 at most one document (a sensor, a user, a trade's bucket) per item, so the documents a call
 writes are at most the units it counts (tests/limits/test_cost_of_writes.py).
 """
@@ -21,6 +23,7 @@ from settings import COST_VALUE_BYTES
 
 UNITS_PER_EVENT = 25
 UNITS_PER_ORDER = 2  # its id and its time; its info by its bytes besides
+UNITS_PER_TRADE = 60
 
 
 def _given(arguments: Mapping[str, Any], name: str) -> list[Any] | tuple[Any, ...]:
@@ -54,5 +57,5 @@ WRITE_UNITS: dict[tuple[str, str], Callable[[Mapping[str, Any]], int]] = {
     ("Mutation", "recordSensorEvents"): _per_item("events", UNITS_PER_EVENT),
     ("Mutation", "upsertOrders"): _orders_written,
     ("Mutation", "deleteOrders"): _per_item("orderIds", 1),
-    ("Mutation", "recordTrades"): _per_item("trades", 1),
+    ("Mutation", "recordTrades"): _per_item("trades", UNITS_PER_TRADE),
 }

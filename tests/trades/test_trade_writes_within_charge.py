@@ -3,6 +3,7 @@ one bucket, so the trades a request writes are at most the units it is charged."
 
 from __future__ import annotations
 
+from schema.write_costs import UNITS_PER_TRADE
 from settings import Settings
 from tests.limits.support import cost_of
 from tests.support import ApiFactory
@@ -12,4 +13,6 @@ from tests.trades.support import RECORD, trade
 async def test_the_cost_counts_every_trade(make_api: ApiFactory, settings: Settings) -> None:
     trades = [trade(n + 1) for n in range(7)]
     # The payload, `pageNumbers` (one per trade), and the trades written.
-    assert await cost_of(make_api, settings, RECORD, {"c": 1, "t": trades}) == 1 + 7 + 7
+    assert await cost_of(make_api, settings, RECORD, {"c": 1, "t": trades}) == (
+        1 + 7 + 7 * UNITS_PER_TRADE
+    )
