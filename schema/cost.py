@@ -35,7 +35,6 @@ from schema.errors import RequestLimitExceeded
 from schema.operation_fields import FieldGroup, OperationFields
 from schema.value_sizes import VALUE_UNITS
 from schema.work_costs import WORK_UNITS
-from schema.write_costs import WRITE_UNITS
 from settings import (
     DEFAULT_PAGE_SIZE,
     MAX_FIELDS_PER_MEASUREMENT,
@@ -85,9 +84,6 @@ def _touched_sensors(s: Sizing) -> int:
     ids = {getattr(event, "sensor_id", None) for event in events}  # as coercion built them
     return _clamp(len(ids), s.settings.max_batch_size)
 
-
-# What fields count for their work: reads (schema/work_costs.py) and writes (write_costs.py).
-_WORK_UNITS = {**WORK_UNITS, **WRITE_UNITS}
 
 LIST_SIZES: dict[tuple[str, str], Size] = {
     # Connections: `edges` hold the page their field asks for.
@@ -172,7 +168,7 @@ class _Walk:
             self.tally.saw(count, path)
             return count
         arguments = self.fields.arguments(definition, group)
-        works = _WORK_UNITS.get((parent_type.name, name))
+        works = WORK_UNITS.get((parent_type.name, name))
         read = count * works(arguments) if works is not None else 0  # each time it is answered
         if is_list_type(get_nullable_type(definition.type)):
             size = LIST_SIZES.get((parent_type.name, name))

@@ -14,10 +14,10 @@ from datetime import datetime
 from typing import Any
 
 from resolvers.series_reads import (
-    observation_write_units,
     series_work_units,
     total_read_units,
 )
+from schema.write_costs import WRITE_UNITS
 
 
 def _series_total_reads(arguments: Mapping[str, Any]) -> int:
@@ -27,21 +27,10 @@ def _series_total_reads(arguments: Mapping[str, Any]) -> int:
     return total_read_units(start, end)
 
 
-def _field_values(observation: Any) -> int:
-    # As coercion built it: an input object, or a mapping by the schema's names.
-    given = observation.get("fields") if isinstance(observation, Mapping) else None
-    given = given or getattr(observation, "fields", None) or ()
-    return len(given) if isinstance(given, list | tuple) else 0
-
-
-def _observation_writes(arguments: Mapping[str, Any]) -> int:
-    observations = arguments.get("observations") or ()
-    return observation_write_units(_field_values(o) for o in observations)
-
-
-# By type and field: the units a field counts, each time it is answered, for its work.
+# By type and field: the units a field counts, each time it is answered, for its work: what
+# it reads, and what a batch mutation writes (schema/write_costs.py).
 WORK_UNITS: dict[tuple[str, str], Callable[[Mapping[str, Any]], int]] = {
     ("Query", "series"): series_work_units,
     ("Query", "seriesTotal"): _series_total_reads,
-    ("Mutation", "recordObservations"): _observation_writes,
+    **WRITE_UNITS,
 }
