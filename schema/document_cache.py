@@ -72,6 +72,16 @@ def entry_bytes(query: str, prepared: PreparedDocument | None) -> int:
     return held + TOKEN_BYTES * tokens + messages
 
 
+def _unlink_tokens(document: DocumentNode) -> None:
+    """Let the tokens of a kept document go (its nodes' locations keep their offsets and
+    source): linked both ways, they would be a cycle, which only the collector frees; a kept
+    document is frozen out of its scans (web/long_lived.py), so when the cache lets it go,
+    reference counting must free it all. Nothing reads the tokens once parsed."""
+    token = document.loc.start_token if document.loc is not None else None
+    while token is not None:
+        token.prev, token.next, token = None, None, token.next
+
+
 class CacheInfo(NamedTuple):
     """As `functools.lru_cache` reports it, with the bytes accounted."""
 
@@ -110,7 +120,10 @@ class PreparedDocuments:
         self._misses += 1
         prepared = self._prepare(query)
         if len(query) <= self.largest:
-            self._keep(query, prepared, entry_bytes(query, prepared))
+            held = entry_bytes(query, prepared)
+            if prepared is not None:
+                _unlink_tokens(prepared[0])
+            self._keep(query, prepared, held)
         return prepared
 
     def _keep(self, query: str, prepared: PreparedDocument | None, held: int) -> None:

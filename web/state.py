@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
@@ -15,6 +14,7 @@ from settings import Settings
 from store.database import Database, open_database
 from store.demo import seed_demo_data
 from store.migrations import check_data_shape
+from web.long_lived import LongLivedHeap
 
 
 def utc_now() -> datetime:
@@ -57,6 +57,7 @@ def lifespan(
     @asynccontextmanager
     async def run(app: Starlette) -> AsyncIterator[None]:
         owned = state.open()
+        heap = LongLivedHeap()
         try:
             await state.database.create_indexes()
             await check_data_shape(state.database)
@@ -64,10 +65,10 @@ def lifespan(
                 began = time.perf_counter()
                 if await seed_demo_data(state.database, now=state.clock(), settings=state.settings):
                     state.demo_seconds = time.perf_counter() - began
-            # What exists now lives as long as the process: keep it out of every GC pass.
-            gc.freeze()
+            heap.start()
             yield
         finally:
+            heap.stop()
             if owned:
                 await state.close()
 
