@@ -153,12 +153,14 @@ async def check_stored_data(database: Database) -> int:
     """`migrate --check`: what `migrate` would convert, and the stored ids that read as another
     object's (which no migration can rename: their owner must); 1 when any, else 0."""
     from resolvers.global_ids import stored_id_reading
+    from schema.nodes import node_kinds
     from store.migrations import ambiguous_ids, legacy_shapes
 
     shapes = await legacy_shapes(database)
     for shape in shapes:
         print(f"arraygraph: to migrate: {shape}")
-    found = await ambiguous_ids(database, reads_as=stored_id_reading)
+    kinds = node_kinds()
+    found = await ambiguous_ids(database, reads_as=lambda value: stored_id_reading(value, kinds))
     for stored in found:
         of_user = "" if stored.user_id is None else f" of user {stored.user_id!r}"
         print(f"arraygraph: {stored.kind} {stored.id!r}{of_user} reads as {stored.reads_as}")

@@ -14,8 +14,8 @@ from resolvers.chat_sessions import session_id_argument
 from resolvers.context import Info
 from resolvers.cursors import CursorCodec, Integer
 from resolvers.errors import BadUserInput, NotFound
-from resolvers.global_ids import owned_key
-from resolvers.loaders import LoaderSpec
+from resolvers.global_ids import Key, NodeKind, object_id_part, owned_key
+from resolvers.loaders import LoaderSpec, keyed
 from resolvers.paging import Page, PageRequest
 from settings import (
     CLIENT_MESSAGE_ID_PATTERN,
@@ -135,9 +135,31 @@ class SessionMessage:
     message: MessageDoc
 
 
+MESSAGE = NodeKind("Message", (object_id_part, object_id_part))  # session, message
+
+
+async def _messages_by_key(
+    database: Database, keys: Sequence[tuple[ObjectId, ObjectId]], parameter: object
+) -> list[MessageDoc | None]:
+    found = await chat_edits.find_messages(database.collection(chat_pages.COLLECTION), keys=keys)
+    return keyed(found, keys)
+
+
+MESSAGES_BY_KEY: LoaderSpec[tuple[ObjectId, ObjectId], MessageDoc | None] = LoaderSpec(
+    "messages", _messages_by_key
+)
+
+
+async def message_by_key(info: Info, key: Key) -> SessionMessage | None:
+    """The message of a `MESSAGE` key, with its session."""
+    session_id, message_id = ObjectId(str(key[0])), ObjectId(str(key[1]))
+    found = await info.context.loader(MESSAGES_BY_KEY).load((session_id, message_id))
+    return None if found is None else SessionMessage(session_id, found)
+
+
 def message_id_argument(value: str, *, session_id: ObjectId) -> ObjectId:
     """A message named by its global id (of this session) or its own (`messageId`)."""
-    own = owned_key(value, "Message", str(session_id), argument="messageId")
+    own = owned_key(value, MESSAGE, str(session_id), argument="messageId")
     return validation.object_id(value if own is None else own, argument="messageId")
 
 

@@ -11,7 +11,7 @@ from resolvers import validation
 from resolvers.context import Info
 from resolvers.cursors import CursorCodec, Id, Millis
 from resolvers.errors import NotFound
-from resolvers.global_ids import domain_id
+from resolvers.global_ids import Key, NodeKind, domain_id, object_id_part
 from resolvers.loaders import LoaderSpec, keyed
 from resolvers.paging import Page, PageRequest
 from resolvers.selection import selects
@@ -35,10 +35,19 @@ SESSIONS_BY_ID: LoaderSpec[ObjectId, SessionDoc | None] = LoaderSpec(
 )
 
 
+CHAT_SESSION = NodeKind("ChatSession", (object_id_part,))
+
+
 def session_id_argument(value: str, *, argument: str = "sessionId") -> ObjectId:
     """A session named by its global id or its own (`sessionId`)."""
-    own = domain_id(value, "ChatSession", argument=argument)
+    own = domain_id(value, CHAT_SESSION, argument=argument)
     return validation.object_id(own, argument=argument)
+
+
+async def session_by_key(info: Info, key: Key) -> SessionDoc | None:
+    """The session of a `CHAT_SESSION` key."""
+    found: SessionDoc | None = await info.context.loader(SESSIONS_BY_ID).load(ObjectId(str(key[0])))
+    return found
 
 
 async def chat_session(info: Info, *, id: str) -> SessionDoc | None:

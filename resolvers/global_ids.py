@@ -19,7 +19,8 @@ from __future__ import annotations
 import base64
 import binascii
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, TypeAlias
 
 import orjson
@@ -27,25 +28,27 @@ import orjson
 from resolvers import validation
 from resolvers.base64url import unpadded_base64url
 from resolvers.errors import BadUserInput, shown
-from settings import MAX_ORDER_ID_LENGTH, MAX_USER_ID_LENGTH, SERIES_NAME_PATTERN
 
 KeyPart: TypeAlias = str | int
 Key: TypeAlias = tuple[KeyPart, ...]
 
 BASE64URL = re.compile(r"[A-Za-z0-9_-]+")
 HEX_OBJECT_ID = re.compile(r"[0-9a-f]{24}")
-SERIES_NAME = re.compile(SERIES_NAME_PATTERN)
 GRAPHQL_INT_MAX = 2**31 - 1
 # The longest key, an order of a 128-character user id and a 64-character order id, all of
 # 4-byte characters, encodes to 1,043 characters.
 MAX_GLOBAL_ID_LENGTH = 2_048
 
 
-def _object_id(part: object) -> bool:
+KeyShape: TypeAlias = Callable[[object], bool]
+
+
+def object_id_part(part: object) -> bool:
+    """A key part that is an ObjectId's 24 hex digits."""
     return isinstance(part, str) and HEX_OBJECT_ID.fullmatch(part) is not None
 
 
-def _text(maximum: int) -> Callable[[object], bool]:
+def text_part(maximum: int) -> KeyShape:
     """A key part with the shape its domain argument checks (validation.text), no global id."""
 
     def check(part: object) -> bool:
@@ -58,30 +61,26 @@ def _text(maximum: int) -> Callable[[object], bool]:
     return check
 
 
-def _whole(minimum: int) -> Callable[[object], bool]:
+def whole_part(minimum: int) -> KeyShape:
     # GraphQL Int is 32-bit: a customer, page or offset past it could be stored, never shown.
     return lambda part: type(part) is int and minimum <= part <= GRAPHQL_INT_MAX
 
 
-def _name(part: object) -> bool:
-    return (
-        isinstance(part, str)
-        and SERIES_NAME.fullmatch(part) is not None
-        and not looks_like_global_id(part)
-    )
+@dataclass(frozen=True, slots=True)
+class NodeKind:
+    """A Node type's identity, declared beside its domain's resolvers: its name in ids and its
+    key, part by part, each with its domain id's exact shape. The schema's type declares its
+    kind and how a key loads it (schema/node.py); `node(id:)` dispatches over those."""
 
+    type_name: str
+    key: tuple[KeyShape, ...]
 
-# Each node type's key, part by part, each with its domain id's exact shape.
-NODE_KEYS: dict[str, tuple[Callable[[object], bool], ...]] = {
-    "Sensor": (_object_id,),
-    "User": (_text(MAX_USER_ID_LENGTH),),
-    "Order": (_text(MAX_USER_ID_LENGTH), _text(MAX_ORDER_ID_LENGTH)),
-    "Customer": (_whole(1),),
-    "Trade": (_whole(1), _whole(1), _whole(0)),  # customer, page, offset in the page
-    "ChatSession": (_object_id,),
-    "Message": (_object_id, _object_id),  # session, message
-    "Measurement": (_name,),
-}
+    def key_of(self, decoded: list[Any]) -> Key | None:
+        """The key a decoded id holds when it is one of this kind, in shape."""
+        key = tuple(decoded[1:])
+        if decoded[0] != self.type_name or len(key) != len(self.key):
+            return None
+        return key if all(ok(part) for ok, part in zip(self.key, key, strict=True)) else None
 
 
 def global_id(type_name: str, *key: KeyPart) -> str:
@@ -113,19 +112,20 @@ def looks_like_global_id(value: str) -> bool:
     return _decoded(value) is not None
 
 
-def parse_global_id(value: str) -> tuple[str, Key] | None:
-    """The type and key a global id names; None when `value` is not exactly one (a key part
+def parse_global_id(value: str, kind: NodeKind) -> Key | None:
+    """The key a global id of `kind` holds; None when `value` is not exactly one (a key part
     shaped like a global id, an id encoded twice, is not)."""
     decoded = _decoded(value)
-    if decoded is None or decoded[0] not in NODE_KEYS:
+    key = None if decoded is None else kind.key_of(decoded)
+    if key is None or global_id(kind.type_name, *key) != value:
         return None
-    type_name, key = str(decoded[0]), tuple(decoded[1:])
-    shapes = NODE_KEYS[type_name]
-    if len(key) != len(shapes) or not all(ok(part) for ok, part in zip(shapes, key, strict=True)):
-        return None
-    if global_id(type_name, *key) != value:
-        return None
-    return type_name, key
+    return key
+
+
+def type_named(value: str) -> str | None:
+    """The type name a string shaped like a global id begins with, known or not."""
+    decoded = _decoded(value)
+    return None if decoded is None else str(decoded[0])
 
 
 def _not_one(value: str, decoded: list[Any], type_name: str, argument: str) -> BadUserInput:
@@ -141,55 +141,65 @@ def _not_one(value: str, decoded: list[Any], type_name: str, argument: str) -> B
     )
 
 
-def domain_or_global(value: str, type_name: str, *, argument: str) -> Key | None:
-    """The key of `value` when it is a global id of `type_name`; None when it is not shaped like
+def domain_or_global(value: str, kind: NodeKind, *, argument: str) -> Key | None:
+    """The key of `value` when it is a global id of `kind`; None when it is not shaped like
     a global id at all (the caller reads it as the domain id, which so never looks like one).
     Anything else is BadUserInput: another type's global id, or a string shaped like one that
-    names no `type_name` (a key of the wrong shape, an id encoded twice), also where the domain
+    names no `kind` (a key of the wrong shape, an id encoded twice), also where the domain
     id is free text, since read as a domain id it could be stored, answered, and sent back
     where it reads as another object's id."""
-    parsed = parse_global_id(value)
-    if parsed is None:
-        decoded = _decoded(value)
-        if decoded is None:
-            return None
-        raise _not_one(value, decoded, type_name, argument)
-    found, key = parsed
-    if found != type_name:
+    decoded = _decoded(value)
+    if decoded is None:
+        return None
+    key = parse_global_id(value, kind)
+    if key is not None:
+        return key
+    if decoded[0] != kind.type_name and _well_formed(value, decoded):
         raise BadUserInput(
-            f"{argument}: is the id of a {found}, not of a {type_name}", argument=argument
+            f"{argument}: is the id of a {decoded[0]}, not of a {kind.type_name}",
+            argument=argument,
         )
-    return key
+    raise _not_one(value, decoded, kind.type_name, argument)
 
 
-def owned_key(value: str, type_name: str, owner: KeyPart, *, argument: str) -> str | None:
+def _well_formed(value: str, decoded: list[Any]) -> bool:
+    """Whether `value` encodes exactly what it decodes to, no key part a global id itself."""
+    key = decoded[1:]
+    if any(isinstance(part, str) and looks_like_global_id(part) for part in key):
+        return False
+    return global_id(str(decoded[0]), *key) == value
+
+
+def owned_key(value: str, kind: NodeKind, owner: KeyPart, *, argument: str) -> str | None:
     """The own part of a global id whose key is `(owner, own id)` (an order, a message), when
     `value` is one; BadUserInput when it belongs to another owner than the call names."""
-    key = domain_or_global(value, type_name, argument=argument)
+    key = domain_or_global(value, kind, argument=argument)
     if key is None:
         return None
     if key[0] != owner:
         raise BadUserInput(
-            f"{argument}: names a {type_name} of another owner than this call's", argument=argument
+            f"{argument}: names a {kind.type_name} of another owner than this call's",
+            argument=argument,
         )
     return str(key[1])
 
 
-def domain_id(value: str, type_name: str, *, argument: str) -> str:
+def domain_id(value: str, kind: NodeKind, *, argument: str) -> str:
     """The domain id `value` names, in either form (for types keyed by one string); never a
     string shaped like a global id."""
-    key = domain_or_global(value, type_name, argument=argument)
+    key = domain_or_global(value, kind, argument=argument)
     return value if key is None else str(key[0])
 
 
-def stored_id_reading(value: str) -> str | None:
+def stored_id_reading(value: str, kinds: Mapping[str, NodeKind]) -> str | None:
     """What a stored free-text id (from before ids shaped like global ids were refused) reads
-    as instead of its own object: the object it is the global id of, or nothing (every
-    argument refuses it); None for an id that names only its own object."""
-    if _decoded(value) is None:
+    as instead of its own object, among `kinds`: the object it is the global id of, or nothing
+    (every argument refuses it); None for an id that names only its own object."""
+    type_name = type_named(value)
+    if type_name is None:
         return None
-    parsed = parse_global_id(value)
-    if parsed is None:
+    kind = kinds.get(type_name)
+    key = None if kind is None else parse_global_id(value, kind)
+    if key is None:
         return "nothing: it is shaped like a global id, and every argument refuses it"
-    type_name, key = parsed
     return f"the {type_name} " + ", ".join(shown(part) for part in key)

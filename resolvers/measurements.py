@@ -15,6 +15,7 @@ from typing import Any
 from resolvers import series_input, validation
 from resolvers.context import Context, Info
 from resolvers.errors import BadUserInput, LimitExceeded
+from resolvers.global_ids import Key
 from resolvers.loaders import LoaderSpec, keyed
 from settings import (
     MAX_FIELDS_PER_MEASUREMENT,
@@ -172,6 +173,12 @@ async def measurements(info: Info, *, prefix: str | None, first: int) -> list[Me
     return await store.list_measurements(
         info.context.collection(store.COLLECTION), prefix=prefix or None, first=first
     )
+
+
+async def measurement_by_key(info: Info, key: Key) -> MeasurementDoc | None:
+    """The measurement of a `MEASUREMENT` key."""
+    found: MeasurementDoc | None = await info.context.loader(MEASUREMENTS_BY_NAME).load(str(key[0]))
+    return found
 
 
 async def measurement(info: Info, *, name: str) -> MeasurementDoc | None:

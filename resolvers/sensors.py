@@ -14,7 +14,7 @@ from resolvers import validation
 from resolvers.context import Info
 from resolvers.cursors import CursorCodec, Id, Integer, Text
 from resolvers.errors import BadUserInput, NotFound
-from resolvers.global_ids import HEX_OBJECT_ID, domain_id
+from resolvers.global_ids import HEX_OBJECT_ID, Key, NodeKind, domain_id, object_id_part
 from resolvers.idempotency import idempotency_key, once
 from resolvers.loaders import LoaderSpec, keyed
 from resolvers.paging import Page, PageRequest
@@ -44,10 +44,19 @@ CURSORS = {
 }
 
 
+SENSOR = NodeKind("Sensor", (object_id_part,))
+
+
 def sensor_id_argument(value: str, *, argument: str) -> ObjectId:
     """A sensor named by its global id or its own (`sensorId`)."""
-    own = domain_id(value, "Sensor", argument=argument)
+    own = domain_id(value, SENSOR, argument=argument)
     return validation.object_id(own, argument=argument)
+
+
+async def sensor_by_key(info: Info, key: Key) -> SensorDoc | None:
+    """The sensor of a `SENSOR` key."""
+    found: SensorDoc | None = await info.context.loader(SENSORS_BY_ID).load(ObjectId(str(key[0])))
+    return found
 
 
 async def sensor(info: Info, *, id: str) -> SensorDoc | None:

@@ -16,7 +16,7 @@ from typing import Protocol
 
 from resolvers import validation
 from resolvers.errors import BadUserInput, shown
-from resolvers.global_ids import domain_id
+from resolvers.global_ids import NodeKind, domain_id, looks_like_global_id
 from settings import (
     MAX_ABS_FIELD_VALUE,
     MAX_FIELDS_PER_MEASUREMENT,
@@ -70,9 +70,20 @@ def name(value: str, *, argument: str) -> str:
     return value
 
 
+def _name_part(part: object) -> bool:
+    return (
+        isinstance(part, str)
+        and NAME.fullmatch(part) is not None
+        and not looks_like_global_id(part)
+    )
+
+
+MEASUREMENT = NodeKind("Measurement", (_name_part,))
+
+
 def measurement_name(value: str, *, argument: str) -> str:
     """A measurement named by its global id or its name."""
-    own = domain_id(value, "Measurement", argument=argument)
+    own = domain_id(value, MEASUREMENT, argument=argument)
     return name(own, argument=argument)
 
 

@@ -12,7 +12,7 @@ from resolvers import validation
 from resolvers.context import Info
 from resolvers.cursors import CursorCodec, Integer, not_a_cursor
 from resolvers.errors import BadUserInput, shown
-from resolvers.global_ids import domain_or_global
+from resolvers.global_ids import Key, NodeKind, domain_or_global, whole_part
 from resolvers.idempotency import idempotency_key, once
 from resolvers.loaders import LoaderSpec
 from resolvers.paging import Page, PageRequest, check_page_number
@@ -24,6 +24,9 @@ from store.protocols import Document
 from store.trades import Bucket, CustomerCounts, TradeDoc, TradeType
 
 TICKER = re.compile(r"[A-Z0-9.\-]+")
+CUSTOMER = NodeKind("Customer", (whole_part(1),))
+# A trade's key: its customer, its bucket's page and its offset in the page.
+TRADE = NodeKind("Trade", (whole_part(1), whole_part(1), whole_part(0)))
 NO_TRADES = CustomerCounts(trade_count=0, page_count=0)
 
 
@@ -61,7 +64,7 @@ def customer_id_argument(
     if global_id is None:
         assert customer_id is not None
         return validation.positive(customer_id, argument="customerId")
-    key = domain_or_global(global_id, "Customer", argument=global_argument)
+    key = domain_or_global(global_id, CUSTOMER, argument=global_argument)
     if key is None:
         raise BadUserInput(
             f"{global_argument}: is not the id of a Customer", argument=global_argument
@@ -109,6 +112,37 @@ class PlacedTrade:
     customer_id: int
     position: TradePosition
     trade: TradeDoc
+
+
+TradePlace = tuple[int, int, int]  # customer, page, offset
+
+
+async def _trades(
+    database: Database, places: Sequence[TradePlace], parameter: Any
+) -> list[PlacedTrade | None]:
+    found = await store.find_trades(database.collection(store.COLLECTION), places=places)
+    return [
+        PlacedTrade(c, TradePosition(p, o), found[(c, p, o)]) if (c, p, o) in found else None
+        for c, p, o in places
+    ]
+
+
+TRADES_BY_PLACE: LoaderSpec[TradePlace, PlacedTrade | None] = LoaderSpec("trades", _trades)
+
+
+async def trade_by_key(info: Info, key: Key) -> PlacedTrade | None:
+    """The trade of a `TRADE` key."""
+    customer_id, page, offset = (int(part) for part in key)
+    found: PlacedTrade | None = await info.context.loader(TRADES_BY_PLACE).load(
+        (customer_id, page, offset)
+    )
+    return found
+
+
+async def customer_by_key(info: Info, key: Key) -> int | None:
+    """The id of a `CUSTOMER` key's customer when it has trades."""
+    customer_id = int(key[0])
+    return customer_id if (await counts(info, customer_id=customer_id)).page_count else None
 
 
 def placed_trades(customer_id: int, bucket: Bucket) -> list[PlacedTrade]:

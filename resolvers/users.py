@@ -10,7 +10,8 @@ from typing import Protocol
 from resolvers import validation
 from resolvers.context import Info
 from resolvers.errors import BadUserInput, LimitExceeded, NotFound
-from resolvers.global_ids import domain_id, owned_key
+from resolvers.global_ids import Key, NodeKind, domain_id, owned_key, text_part
+from resolvers.loaders import LoaderSpec, keyed
 from resolvers.orders import USERS_WITH_PAGE, prefetch_args
 from settings import (
     MAX_ORDER_ID_LENGTH,
@@ -21,8 +22,12 @@ from settings import (
     MAX_USERS_PER_QUERY,
 )
 from store import users as store
+from store.database import Database
 from store.order_pages import PageArgs
 from store.users import OrderDoc, OrderPage, UserDoc, UserWithPage
+
+USER = NodeKind("User", (text_part(MAX_USER_ID_LENGTH),))
+ORDER = NodeKind("Order", (text_part(MAX_USER_ID_LENGTH), text_part(MAX_ORDER_ID_LENGTH)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,13 +47,13 @@ def loaded_user(found: UserWithPage | None, args: PageArgs | None) -> LoadedUser
 
 def user_id_argument(value: str, *, argument: str = "userId") -> str:
     """A user named by its global id or its own (`userId`)."""
-    own = domain_id(value, "User", argument=argument)
+    own = domain_id(value, USER, argument=argument)
     return validation.text(own, argument=argument, maximum=MAX_USER_ID_LENGTH)
 
 
 def order_id_argument(value: str, *, user_id: str, argument: str) -> str:
     """An order named by its global id (of this user) or its own (`orderId`)."""
-    own = owned_key(value, "Order", user_id, argument=argument)
+    own = owned_key(value, ORDER, user_id, argument=argument)
     return validation.text(
         value if own is None else own, argument=argument, maximum=MAX_ORDER_ID_LENGTH
     )
@@ -59,6 +64,36 @@ async def user(info: Info, *, user_id: str) -> LoadedUser | None:
     args = prefetch_args(info)
     found = await info.context.loader(USERS_WITH_PAGE, args).load(user_id)
     return loaded_user(found, args)
+
+
+async def user_by_key(info: Info, key: Key) -> LoadedUser | None:
+    """The user of a `USER` key (`node(id:)`), its orders' page prefetched as `user` does."""
+    args = prefetch_args(info)
+    found = await info.context.loader(USERS_WITH_PAGE, args).load(str(key[0]))
+    return loaded_user(found, args)
+
+
+@dataclass(frozen=True, slots=True)
+class OwnedOrder:
+    user_id: str
+    order: OrderDoc
+
+
+async def _orders_by_key(
+    database: Database, keys: Sequence[tuple[str, str]], parameter: object
+) -> list[OrderDoc | None]:
+    found = await store.find_orders(database.collection(store.COLLECTION), keys=keys)
+    return keyed(found, keys)
+
+
+ORDERS_BY_KEY: LoaderSpec[tuple[str, str], OrderDoc | None] = LoaderSpec("orders", _orders_by_key)
+
+
+async def order_by_key(info: Info, key: Key) -> OwnedOrder | None:
+    """The order of an `ORDER` key (user, order), with its user's id."""
+    user_id, order_id = str(key[0]), str(key[1])
+    found = await info.context.loader(ORDERS_BY_KEY).load((user_id, order_id))
+    return None if found is None else OwnedOrder(user_id, found)
 
 
 async def users(info: Info, *, user_ids: Sequence[str]) -> list[LoadedUser | None]:

@@ -4,6 +4,7 @@ from stored sessions and messages live here, once."""
 from __future__ import annotations
 
 from datetime import datetime
+from typing import ClassVar
 
 import strawberry
 from bson import ObjectId
@@ -12,6 +13,7 @@ from resolvers import chat_messages as messages
 from resolvers import chat_sessions as sessions
 from resolvers.chat_messages import SessionMessage
 from resolvers.context import Info
+from resolvers.global_ids import Key, NodeKind
 from schema.mutation import write_mutation
 from schema.node import Node, node_id_field
 from schema.relay import Connection
@@ -21,9 +23,8 @@ from store.chat_sessions import SessionDoc
 
 @strawberry.type(description="One message; a deleted one keeps its `seq`, with its text emptied.")
 class Message(Node):
-    id: strawberry.ID = node_id_field(
-        "Message", lambda message: (str(message.session_id), message.message_id)
-    )
+    KIND: ClassVar[NodeKind] = messages.MESSAGE
+    id: strawberry.ID = node_id_field(lambda message: (str(message.session_id), message.message_id))
     message_id: strawberry.ID = strawberry.field(description="The message's own id.")
     seq: int = strawberry.field(description="1, 2, 3... in the session, without gaps.")
     author: str
@@ -32,6 +33,11 @@ class Message(Node):
     edited_at: datetime | None
     deleted: bool
     session_id: strawberry.Private[ObjectId]
+
+    @classmethod
+    async def resolve_node(cls, info: Info, key: Key) -> Message | None:
+        found = await messages.message_by_key(info, key)
+        return None if found is None else cls.from_record(found)
 
     @classmethod
     def from_record(cls, record: SessionMessage) -> Message:
@@ -73,7 +79,8 @@ async def _messages(
 
 @strawberry.type(description="A chat session: its messages live in capped page documents.")
 class ChatSession(Node):
-    id: strawberry.ID = node_id_field("ChatSession", lambda session: (session.session_id,))
+    KIND: ClassVar[NodeKind] = sessions.CHAT_SESSION
+    id: strawberry.ID = node_id_field(lambda session: (session.session_id,))
     session_id: strawberry.ID = strawberry.field(description="The session's own id.")
     title: str
     created_at: datetime
@@ -86,6 +93,11 @@ class ChatSession(Node):
         "polls for new messages.",
     )
     doc: strawberry.Private[SessionDoc]
+
+    @classmethod
+    async def resolve_node(cls, info: Info, key: Key) -> ChatSession | None:
+        found = await sessions.session_by_key(info, key)
+        return None if found is None else cls.from_doc(found)
 
     @classmethod
     def from_doc(cls, doc: SessionDoc) -> ChatSession:

@@ -1,44 +1,54 @@
-"""`node(id:)` and `nodes(ids:)`: the one conversion from what a global id named to its type."""
+"""`node(id:)` and `nodes(ids:)`: dispatched over the Node types, each by the `KIND` and
+`resolve_node` it declares (schema/node.py); this module names no domain."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+import asyncio
+import functools
+from collections.abc import Mapping
 
 import strawberry
 
 from resolvers import nodes as resolve
 from resolvers.context import Info
-from resolvers.nodes import NodeRecord
-from schema.chat import ChatSession, Message
+from resolvers.global_ids import Key, NodeKind
 from schema.node import Node
-from schema.orders import Order, User
-from schema.sensors import Sensor
-from schema.series import Measurement
-from schema.trades import Customer, Trade
-
-CONVERSIONS: dict[str, Callable[[Info, Any], Node]] = {
-    "Sensor": lambda info, doc: Sensor.from_doc(doc, now=info.context.now),
-    "User": lambda info, loaded: User.from_loaded(loaded),
-    "Order": lambda info, owned: Order.from_doc(owned.order, user_id=owned.user_id),
-    "Customer": lambda info, customer_id: Customer.of(customer_id),
-    "Trade": lambda info, placed: Trade.from_placed(placed),
-    "ChatSession": lambda info, doc: ChatSession.from_doc(doc),
-    "Message": lambda info, record: Message.from_record(record),
-    "Measurement": lambda info, doc: Measurement.from_doc(doc),
-}
 
 
-def _converted(info: Info, found: NodeRecord | None) -> Node | None:
-    return None if found is None else CONVERSIONS[found.type_name](info, found.record)
+def _declared(cls: type[Node]) -> list[type[Node]]:
+    found = []
+    for sub in cls.__subclasses__():
+        if "KIND" in vars(sub):
+            found.append(sub)
+        found += _declared(sub)
+    return found
+
+
+@functools.cache
+def node_types() -> Mapping[str, type[Node]]:
+    """Every Node type that declares its kind, by its name in ids (read once they are all
+    defined: at the first `node` or `nodes`)."""
+    return {cls.KIND.type_name: cls for cls in _declared(Node)}
+
+
+@functools.cache
+def node_kinds() -> Mapping[str, NodeKind]:
+    return {name: cls.KIND for name, cls in node_types().items()}
+
+
+async def _resolved(info: Info, type_name: str, key: Key) -> Node | None:
+    return await node_types()[type_name].resolve_node(info, key)
 
 
 async def _node(info: Info, id: strawberry.ID) -> Node | None:
-    return _converted(info, await resolve.node(info, id=id))
+    type_name, key = resolve.node_key(id, node_kinds(), argument="id")
+    return await _resolved(info, type_name, key)
 
 
 async def _nodes(info: Info, ids: list[strawberry.ID]) -> list[Node | None]:
-    return [_converted(info, found) for found in await resolve.nodes(info, ids=ids)]
+    """In the order asked, None where nothing is stored; every id is checked before any read."""
+    keys = resolve.node_keys(ids, node_kinds())
+    return list(await asyncio.gather(*(_resolved(info, name, key) for name, key in keys)))
 
 
 @strawberry.type

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
 from datetime import datetime
+from typing import ClassVar
 
 import strawberry
 
 from resolvers import orders as resolve_orders
 from resolvers import users as resolve
 from resolvers.context import Info
+from resolvers.global_ids import Key, NodeKind
 from resolvers.paging import Page
 from resolvers.users import LoadedUser
 from schema.input_builders import install_input_builder
@@ -23,11 +25,17 @@ from store.users import OrderDoc, OrderPage
 
 @strawberry.type(description="An order embedded in its user.")
 class Order(Node):
-    id: strawberry.ID = node_id_field("Order", lambda order: (order.user_id, order.order_id))
+    KIND: ClassVar[NodeKind] = resolve.ORDER
+    id: strawberry.ID = node_id_field(lambda order: (order.user_id, order.order_id))
     order_id: strawberry.ID = strawberry.field(description="The order's own id, in its user.")
     user_id: str
     info: str | None
     create_time: datetime
+
+    @classmethod
+    async def resolve_node(cls, info: Info, key: Key) -> Order | None:
+        found = await resolve.order_by_key(info, key)
+        return None if found is None else cls.from_doc(found.order, user_id=found.user_id)
 
     @classmethod
     def from_doc(cls, doc: OrderDoc, *, user_id: str) -> Order:
@@ -85,13 +93,19 @@ def _orders(
 
 @strawberry.type(description="A user and the orders embedded in it.")
 class User(Node):
-    id: strawberry.ID = node_id_field("User", lambda user: (user.user_id,))
+    KIND: ClassVar[NodeKind] = resolve.USER
+    id: strawberry.ID = node_id_field(lambda user: (user.user_id,))
     user_id: str
     user_type: str | None
     name: str | None
     order_count: int = strawberry.field(description="All orders of the user, unfiltered.")
     # Pages read together with the user (same command), by their arguments.
     pages: strawberry.Private[Mapping[PageArgs, OrderPage]]
+
+    @classmethod
+    async def resolve_node(cls, info: Info, key: Key) -> User | None:
+        found = await resolve.user_by_key(info, key)
+        return None if found is None else cls.from_loaded(found)
 
     @classmethod
     def from_loaded(cls, loaded: LoadedUser) -> User:

@@ -8,13 +8,14 @@ import math
 import sys
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, ClassVar
 
 import strawberry
 from bson.tz_util import utc as BSON_UTC
 
 from resolvers import sensors as resolve
 from resolvers.context import Info
+from resolvers.global_ids import Key, NodeKind
 from resolvers.idempotency import DESCRIPTION as KEY_DESCRIPTION
 from schema.errors import code_of
 from schema.input_builders import install_input_builder
@@ -129,7 +130,8 @@ def _window_at(now: datetime) -> tuple[Window, datetime, datetime]:
 
 @strawberry.type(description="A sensor and its event counts over the last 24 hours.")
 class Sensor(Node):
-    id: strawberry.ID = node_id_field("Sensor", lambda sensor: (sensor.sensor_id,))
+    KIND: ClassVar[NodeKind] = resolve.SENSOR
+    id: strawberry.ID = node_id_field(lambda sensor: (sensor.sensor_id,))
     sensor_id: strawberry.ID = strawberry.field(description="The sensor's own id.")
     title: str
     count24h: int = strawberry.field(
@@ -143,6 +145,11 @@ class Sensor(Node):
     last_event_at: datetime | None
     window: strawberry.Private[Window]
     by_hour: strawberry.Private[dict[datetime, HourTotal]]
+
+    @classmethod
+    async def resolve_node(cls, info: Info, key: Key) -> Sensor | None:
+        found = await resolve.sensor_by_key(info, key)
+        return None if found is None else cls.from_doc(found, now=info.context.now)
 
     @classmethod
     def from_doc(cls, doc: SensorDoc, *, now: datetime) -> Sensor:

@@ -4,15 +4,17 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, ClassVar
 
 import strawberry
 
 from resolvers import measurements as resolve_catalogue
 from resolvers import series as resolve
 from resolvers.context import Info
+from resolvers.global_ids import Key, NodeKind
 from resolvers.idempotency import DESCRIPTION as KEY_DESCRIPTION
 from resolvers.series import FieldStatsRecord, PointRecord
+from resolvers.series_input import MEASUREMENT
 from resolvers.series_time import Granularity
 from schema.input_builders import install_input_builder
 from schema.mutation import write_mutation
@@ -100,7 +102,8 @@ async def _tag_values(
     description="A measurement: its field names and tag keys (as InfluxDB shows them)."
 )
 class Measurement(Node):
-    id: strawberry.ID = node_id_field("Measurement", lambda measurement: (measurement.name,))
+    KIND: ClassVar[NodeKind] = MEASUREMENT
+    id: strawberry.ID = node_id_field(lambda measurement: (measurement.name,))
     name: str
     fields: list[str]
     tag_keys: list[str]
@@ -108,6 +111,11 @@ class Measurement(Node):
         resolver=_tag_values,
         description="The tag's values in order, from `prefix` on; at most `first` (up to 1,000).",
     )
+
+    @classmethod
+    async def resolve_node(cls, info: Info, key: Key) -> Measurement | None:
+        found = await resolve_catalogue.measurement_by_key(info, key)
+        return None if found is None else cls.from_doc(found)
 
     @classmethod
     def from_doc(cls, doc: MeasurementDoc) -> Measurement:

@@ -4,12 +4,13 @@ from stored buckets live here, once."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, ClassVar
 
 import strawberry
 
 from resolvers import trades as resolve
 from resolvers.context import Info
+from resolvers.global_ids import Key, NodeKind
 from resolvers.idempotency import DESCRIPTION as KEY_DESCRIPTION
 from resolvers.trades import PlacedTrade
 from schema.input_builders import install_input_builder
@@ -31,12 +32,18 @@ def _trade_key(trade: Trade) -> tuple[int, int, int]:
     description="A trade; its place (page and offset) in its customer's trades never changes."
 )
 class Trade(Node):
-    id: strawberry.ID = node_id_field("Trade", _trade_key)
+    KIND: ClassVar[NodeKind] = resolve.TRADE
+    id: strawberry.ID = node_id_field(_trade_key)
     type: StoredTradeType
     ticker: str
     qty: int
     date: datetime
     placed: strawberry.Private[PlacedTrade]
+
+    @classmethod
+    async def resolve_node(cls, info: Info, key: Key) -> Trade | None:
+        found = await resolve.trade_by_key(info, key)
+        return None if found is None else cls.from_placed(found)
 
     @classmethod
     def from_placed(cls, placed: PlacedTrade) -> Trade:
@@ -98,7 +105,8 @@ async def _trades(
 
 @strawberry.type(description="A customer's trades, grouped 10 to a bucket document (page).")
 class Customer(Node):
-    id: strawberry.ID = node_id_field("Customer", lambda customer: (customer.customer_id,))
+    KIND: ClassVar[NodeKind] = resolve.CUSTOMER
+    id: strawberry.ID = node_id_field(lambda customer: (customer.customer_id,))
     customer_id: int
     trade_count: int = strawberry.field(resolver=_trade_count)
     page_count: int = strawberry.field(resolver=_page_count)
@@ -108,6 +116,11 @@ class Customer(Node):
     trades: TradeConnection = strawberry.field(
         resolver=_trades, description="In insertion order; `last`/`before` read newest first."
     )
+
+    @classmethod
+    async def resolve_node(cls, info: Info, key: Key) -> Customer | None:
+        found = await resolve.customer_by_key(info, key)
+        return None if found is None else cls.of(found)
 
     @classmethod
     def of(cls, customer_id: int) -> Customer:

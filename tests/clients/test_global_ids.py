@@ -6,6 +6,9 @@ from __future__ import annotations
 import pytest
 
 from resolvers.global_ids import global_id, parse_global_id
+from resolvers.trades import CUSTOMER, TRADE
+from resolvers.users import ORDER
+from schema.nodes import node_kinds
 from tests.clients.entities import seed_entities
 from tests.support import Api, assert_rejected
 
@@ -77,8 +80,9 @@ async def test_global_ids_hold_their_type_and_domain_key(api: Api) -> None:
         "Message": (session_id, entities.message_id),
         "Measurement": ("insects",),
     }
-    decoded = {type_name: parse_global_id(id_) for type_name, id_ in entities.ids.items()}
-    assert decoded == {type_name: (type_name, key) for type_name, key in keys.items()}
+    kinds = node_kinds()
+    decoded = {name: parse_global_id(id_, kinds[name]) for name, id_ in entities.ids.items()}
+    assert decoded == keys
 
 
 async def test_nodes_answer_in_order_with_null_for_unknown_ids(api: Api) -> None:
@@ -143,17 +147,17 @@ async def test_nodes_refuse_more_than_100_ids(api: Api) -> None:
 
 def test_global_ids_decode_exactly_what_they_encode() -> None:
     encoded = global_id("Order", "a:b", "c")
-    assert parse_global_id(encoded) == ("Order", ("a:b", "c"))
-    assert parse_global_id(encoded + "=") is None  # padding: not the canonical form
-    assert parse_global_id(global_id("Trade", 1, 2)) is None  # a key part missing
-    assert parse_global_id(global_id("Customer", True)) is None  # a bool is not a customer
-    assert parse_global_id(global_id("Nope", "x")) is None
+    assert parse_global_id(encoded, ORDER) == ("a:b", "c")
+    assert parse_global_id(encoded + "=", ORDER) is None  # padding: not the canonical form
+    assert parse_global_id(global_id("Trade", 1, 2), TRADE) is None  # a key part missing
+    assert parse_global_id(global_id("Customer", True), CUSTOMER) is None  # a bool is not one
+    assert parse_global_id(global_id("Nope", "x"), ORDER) is None
 
 
 def test_global_ids_of_the_longest_keys_decode() -> None:
     user_id, order_id = "\U0001f600" * 128, "\U0001f600" * 64  # 4 bytes each in UTF-8
     encoded = global_id("Order", user_id, order_id)
-    assert parse_global_id(encoded) == ("Order", (user_id, order_id))
+    assert parse_global_id(encoded, ORDER) == (user_id, order_id)
 
 
 async def test_node_of_a_user_reads_its_orders_page_in_the_same_command(api: Api) -> None:

@@ -14,6 +14,7 @@ import pytest
 import cli
 import store.database
 from resolvers.global_ids import global_id, stored_id_reading
+from schema.nodes import node_kinds
 from settings import EMBEDDED_URI, Settings
 from store.commands import CommandLog
 from store.database import Database, open_database
@@ -21,6 +22,11 @@ from store.migrations import AmbiguousId, ambiguous_ids
 from store.registry import NAMES
 from tests.ids.support import ALPHA, BOB, RECORD, UPSERT
 from tests.support import Api
+
+
+def _reading(value: str) -> str | None:
+    return stored_id_reading(value, node_kinds())
+
 
 BOBS_1 = global_id("Order", "bob", "1")
 AT = datetime(2024, 1, 1, tzinfo=UTC)
@@ -59,14 +65,14 @@ async def test_the_check_lists_every_stored_id_that_reads_as_another_objects(api
     await _seed_clean(api)
     await _seed_offending(api.database)
     before = await api.snapshot()
-    found = await ambiguous_ids(api.database, reads_as=stored_id_reading)
+    found = await ambiguous_ids(api.database, reads_as=_reading)
     assert found == OFFENDING
     assert await api.snapshot() == before
 
 
 async def test_the_check_lists_nothing_on_a_database_the_api_wrote(api: Api) -> None:
     await _seed_clean(api)
-    assert await ambiguous_ids(api.database, reads_as=stored_id_reading) == []
+    assert await ambiguous_ids(api.database, reads_as=_reading) == []
 
 
 async def _everything(database: Database) -> dict[str, list[dict[str, Any]]]:

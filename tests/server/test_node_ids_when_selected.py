@@ -7,6 +7,7 @@ import pytest
 
 import schema.node as node
 from resolvers.global_ids import parse_global_id
+from resolvers.users import ORDER, USER
 from tests.support import Api
 from tests.support.executed import count_calls, executed_fields
 
@@ -23,8 +24,8 @@ async def test_computed_ids_skip_graphql_cores_execute_field(
     query += " fragment O on Order { id orderId }"
     data = await api.data(query)
     order = data["user"]["orders"]["edges"][0]["node"]
-    assert parse_global_id(order["id"]) == ("Order", ("u", "1"))
-    assert parse_global_id(data["user"]["id"]) == ("User", ("u",))
+    assert parse_global_id(order["id"], ORDER) == ("u", "1")
+    assert parse_global_id(data["user"]["id"], USER) == ("u",)
     assert executed == ["user", "orders"]
 
 
