@@ -7,7 +7,10 @@ of per-bucket counts found by bisection. The caller makes changes one at a time:
 metrics change only on the event loop's thread (`RequestLog`), where a scrape also reads them
 (`GET /metrics` encodes synchronously); the command metrics, which the engine's thread changes
 too, behind a lock of their own (web/metrics.py), under which a scrape copies them. A scrape
-shows them as prometheus_client shows its own: the same names, labels, samples and `_created`.
+shows them as prometheus_client shows its own: the same names, labels, samples and `_created`
+(tests/observability/test_plain_metrics.py compares the two). Only prometheus_client's public
+API for custom collectors is used: `Collector`, the `*MetricFamily` classes, `Metric.add_sample`
+and, for the `le` labels, a `Histogram` of the same bounds.
 """
 
 from __future__ import annotations
@@ -18,9 +21,9 @@ from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 
-from prometheus_client.metrics_core import CounterMetricFamily, Metric
+from prometheus_client import Histogram, Metric
+from prometheus_client.core import CounterMetricFamily, HistogramMetricFamily
 from prometheus_client.registry import Collector
-from prometheus_client.utils import floatToGoString
 
 Labels = tuple[str, ...]
 
@@ -68,11 +71,7 @@ class CountsAndTimings(Collector):
         # them under it (the changes' callers take it themselves).
         self.lock = lock
         self.bounds = tuple(float(bound) for bound in buckets)
-        # The `le` label of each bucket, +Inf last, as prometheus_client writes them.
-        self._le: tuple[str, ...] = tuple(
-            floatToGoString(bound)  # type: ignore[no-untyped-call]
-            for bound in (*self.bounds, float("inf"))
-        )
+        self._le = bucket_labels(self.bounds)
         self.counts: dict[Labels, Count] = {}
         self.timings: dict[Labels, Timings] = {}
         self._width = len(histogram.labels)
@@ -95,7 +94,7 @@ class CountsAndTimings(Collector):
     def describe(self) -> Iterator[Metric]:
         counter, histogram = self.counter, self.histogram
         yield CounterMetricFamily(counter.name, counter.help, labels=counter.labels)
-        yield Metric(histogram.name, histogram.help, "histogram")
+        yield HistogramMetricFamily(histogram.name, histogram.help, labels=histogram.labels)
 
     def _snapshot(self) -> tuple[list[tuple[Labels, Count]], list[tuple[Labels, Timings]]]:
         with self.lock or nullcontext():
@@ -113,15 +112,26 @@ class CountsAndTimings(Collector):
         for labels, count in found_counts:
             counts.add_metric(labels, count.value, created=count.created)
         yield counts
-        name = self.histogram.name
-        histogram = Metric(name, self.histogram.help, "histogram")
-        for labels, timings in found_timings:
-            series = dict(zip(self.histogram.labels, labels, strict=True))
+        histogram = self.histogram
+        timings = HistogramMetricFamily(histogram.name, histogram.help, labels=histogram.labels)
+        created = f"{histogram.name}_created"
+        for labels, found in found_timings:
             below = 0.0
-            for le, in_bucket in zip(self._le, timings.counts, strict=True):
+            buckets: list[tuple[str, float]] = []
+            for le, in_bucket in zip(self._le, found.counts, strict=True):
                 below += in_bucket
-                histogram.add_sample(f"{name}_bucket", {**series, "le": le}, below)
-            histogram.add_sample(f"{name}_count", series, below)
-            histogram.add_sample(f"{name}_sum", series, timings.total)
-            histogram.add_sample(f"{name}_created", series, timings.created)
-        yield histogram
+                buckets.append((le, below))
+            timings.add_metric(labels, buckets, found.total)
+            # prometheus_client's Histogram writes `_created` after `_sum`; the family has no
+            # argument for it.
+            timings.add_sample(
+                created, dict(zip(histogram.labels, labels, strict=True)), found.created
+            )
+        yield timings
+
+
+def bucket_labels(bounds: Sequence[float]) -> tuple[str, ...]:
+    """The `le` label of each bucket, +Inf last, as prometheus_client writes them: read from a
+    Histogram of the same bounds (registered nowhere), so that the two never differ."""
+    (family,) = Histogram("bounds", "", buckets=bounds, registry=None).collect()
+    return tuple(sample.labels["le"] for sample in family.samples if sample.name == "bounds_bucket")

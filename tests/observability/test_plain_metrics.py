@@ -6,7 +6,7 @@ import re
 
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 
-from web.plain_metrics import CountsAndTimings, Family
+from web.plain_metrics import CountsAndTimings, Family, bucket_labels
 
 BUCKETS = (0.001, 0.01, 0.1, 1.0)
 OBSERVED = [
@@ -46,6 +46,11 @@ def test_plain_metrics_expose_what_prometheus_client_exposes_for_the_same_observ
         plain.count(key)
         plain.time(key, seconds)
     assert _without_created(generate_latest(registry)) == _prometheus_client_exposition()
+
+
+def test_bucket_labels_are_written_as_prometheus_client_writes_them() -> None:
+    # As Go writes floats: an exponent from 1e+07 on, where Python's repr has none.
+    assert bucket_labels((0.00025, 1, 30, 1e7)) == ("0.00025", "1.0", "30.0", "1e+07", "+Inf")
 
 
 def test_plain_metrics_count_a_value_at_a_bound_in_that_bound() -> None:
