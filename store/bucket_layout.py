@@ -18,9 +18,9 @@ DUPLICATE_KEY = 11000
 # How long a call that has stored nothing keeps losing races before it gives up. A count would
 # be wrong: every race lost means another writer stored a full bucket, so under N concurrent
 # writers a call waits in line behind up to N - 1 of them (hundreds of races at 64 writers).
-# Waits are not fair: under 64 writers on one owner the unluckiest call waits for most of the
-# run (measured: 8 s of 9 s in process, 34 s of 35 s through the wire front), so the limit
-# only stops a call that can never win, and is not a latency target.
+# Waits are not fair: under many writers on one owner the unluckiest call waits for most of the
+# run (tests/trades/test_bucket_races.py), so the limit only stops a call that can never win,
+# and is not a latency target.
 MAX_CONTENTION_SECONDS = 120.0
 
 

@@ -95,7 +95,7 @@ TRADE_BUCKETS = BucketLayout(
 def trade_from_document(raw: Mapping[str, Any]) -> TradeDoc:
     # Legacy documents are real: the article's second sample says `quantity`, not `qty`.
     qty = raw.get("qty", raw.get("quantity"))
-    # Positional (type, ticker, qty, date): keywords cost a frozen dataclass a third more.
+    # Positional (type, ticker, qty, date): keywords cost a frozen dataclass's __init__ more.
     return TradeDoc(
         str(raw.get("type", "")).lower(),
         str(raw.get("ticker", "")),

@@ -61,8 +61,8 @@ TOO_LARGE = "orders: the user document would exceed 16 MiB; nothing was written"
 
 
 def _order(raw: Mapping[str, Any]) -> OrderDoc:
-    # Positional (id, create_time, info): a frozen dataclass's __init__ called with keywords
-    # costs a third more, and a page builds one per order.
+    # Positional (id, create_time, info): a page builds one per order, and a frozen
+    # dataclass's __init__ matches keywords at a cost of its own.
     return OrderDoc(str(raw["_id"]), as_utc(raw["createTime"]), raw.get("info"))
 
 

@@ -47,7 +47,7 @@ def _bad(argument: str, message: str) -> PersistedQueryError:
 
 
 # What one registered document costs beside its text, in memory: its hash key, two string
-# objects and the ordered dict's entry (measured: about 370 bytes), rounded up.
+# objects and the ordered dict's entry, rounded up (a test measures it).
 ENTRY_OVERHEAD_BYTES = 512
 
 

@@ -4,6 +4,7 @@ hash with its document registers it; hashes are checked; the store is bounded.""
 from __future__ import annotations
 
 import json
+import tracemalloc
 
 import pytest
 
@@ -160,3 +161,17 @@ async def test_apq_refuses_a_query_with_a_lone_surrogate_as_not_its_hash(api: Ap
     body = response.json()
     assert error_codes(body) == ["BAD_USER_INPUT"]
     assert body["errors"][0]["extensions"]["argument"] == "extensions.persistedQuery.sha256Hash"
+
+
+def test_apq_entry_overhead_bounds_what_an_entry_holds_besides_its_text() -> None:
+    store = RegisteredDocuments(max_bytes=10**9)
+    entries = [(f"{index:064x}", f"{{a{index}:__typename}}") for index in range(2_000)]
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for key, text in entries:
+            store.put(key, text)
+        held = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert held / len(entries) <= ENTRY_OVERHEAD_BYTES
