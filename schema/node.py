@@ -25,7 +25,7 @@ def node_id(type_name: str, *key: KeyPart) -> strawberry.ID:
 def node_id_field(type_name: str, key: Callable[[Any], tuple[KeyPart, ...]]) -> Any:
     """A Node type's `id`, computed from the object's `key` when it is selected: a page that
     does not ask for ids encodes none (a method of the object alone, which
-    `schema.leaf_fields` reads as an attribute)."""
+    `runtime.execution.leaf_fields` reads as an attribute)."""
 
     def id(self: Any) -> strawberry.ID:
         return strawberry.ID(global_id(type_name, *key(self)))
