@@ -1,6 +1,6 @@
 """The fields an operation selects, as the executor collects them, for the checks that run
 before it executes (the cost limit, payload arguments): `OperationFields` and `ExecutionCheck`.
-It reads graphql-core internals (runtime/execution/executor.py lists them)."""
+It reads graphql-core internals (runtime/internals.py lists them)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""`tools/check_layers.py`: dependencies run app -> schema -> resolvers -> store -> embedded."""
+"""`tools/check_layers.py`: dependencies run app -> schema -> resolvers -> store -> embedded, and
+runtime/ and embedded/ are sealed."""
 
 from __future__ import annotations
 
