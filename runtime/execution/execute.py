@@ -1,7 +1,14 @@
-"""An operation executed as Strawberry's `Schema.execute` executes it: on the lean path when no
-extension runs (graphql-core's `execute` in its two steps, the executor released once it has
-answered), through `Schema.execute` itself when one does (tracing), its refusals made
-`OperationRefused`."""
+"""An operation executed as Strawberry's `Schema.execute` executes it.
+
+The lean path, when no extension runs: graphql-core's execution as `Schema._execute_operation`
+runs it, on `Schema._schema`, with `optimized_is_awaitable` and the schema's execution context
+class (which takes `operation_extensions`); `execute`'s two steps inline (`build`,
+`execute_operation`), and the executor released once it has answered. Skipped: Strawberry's
+extension runner and middleware manager (nothing to run without extensions) and its
+`_process_errors`' suggestion removal (`disable_field_suggestions` is left off: the schema's
+`process_errors` removes suggestions). With extensions (tracing), `Schema.execute` itself, so
+that their hooks run, its refusals made `OperationRefused`.
+"""
 
 from __future__ import annotations
 

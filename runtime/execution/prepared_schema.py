@@ -1,5 +1,11 @@
 """A Strawberry schema whose documents come parsed and validated from a `DocumentCache`, and
-whose execution context runs the schema's check (`runtime.execution.executor`)."""
+whose execution context runs the schema's check (`runtime.execution.executor`).
+
+On the path `Schema.execute` takes (with extensions), Strawberry skips parsing when the
+execution context's `graphql_document` is set, and validation when its `pre_execution_errors`
+is not None; `_provided_operation_name` is the operationName the client sent. The input types
+marked `build_directly` are built from graphql-core's coercion as the schema is made.
+"""
 
 from __future__ import annotations
 
