@@ -21,6 +21,7 @@ COPY pyproject.toml README.md ./
 COPY app.py cli.py settings.py ./
 COPY web/ web/
 COPY schema/ schema/
+COPY runtime/ runtime/
 COPY resolvers/ resolvers/
 COPY store/ store/
 COPY embedded/ embedded/

@@ -15,16 +15,16 @@ EMBEDDED_URI = "memory://"
 # GraphQL request limits: each guards the server against one kind of abusive request.
 MAX_QUERY_DEPTH = 12
 MAX_ALIASES = 30
-MAX_SELECTIONS = 500  # fields in a document, fragments spread (schema/limit_rules.py)
+MAX_SELECTIONS = 500  # fields in a document, fragments spread (runtime/request/limit_rules.py)
 MAX_TOKENS = 5_000
-MAX_NAME_LENGTH = 256  # of an operation, alias, fragment, variable (schema/limit_rules.py)
+MAX_NAME_LENGTH = 256  # of an operation, alias, fragment, variable (runtime/request/limit_rules.py)
 MAX_REQUEST_BYTES = 1024 * 1024
 MAX_REQUEST_HEAD_BYTES = 64 * 1024  # the URL and headers (web/server_protocol.py)
 MAX_PAGE_SIZE = 100
 DEFAULT_PAGE_SIZE = 20
 MAX_BATCH_SIZE = 1_000
 MAX_NODES_PER_QUERY = 100  # ids in one `nodes(ids:)`
-MAX_COST = 100_000  # values a query may answer at most, from its list sizes (schema/cost.py)
+MAX_COST = 100_000  # values a query may answer at most, by its list sizes (runtime/limits/cost.py)
 COST_VALUE_BYTES = 256  # a value longer counts one per 256 bytes (schema/value_sizes.py)
 MAX_RESPONSE_BYTES = 8 * 1024 * 1024  # an answer larger is replaced by LIMIT_EXCEEDED
 

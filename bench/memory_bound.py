@@ -22,8 +22,8 @@ missed. The bound, in MiB:
   + APQ_CACHE_BYTES (settings.py, 16 MiB): what registered documents may be charged
   + requests in flight: CONNECTIONS x (a body at MAX_REQUEST_BYTES held in COPIES forms: the
     bytes read, the decoded JSON, the parser's source, the query text; plus an uncached
-    document at MAX_TOKENS tokens x TOKEN_BYTES, what schema/document_cache.py measures a token
-    and its AST nodes at): 4 x (4 x 1 MiB + 5,000 x 800 B) = 31.3 MiB
+    document at MAX_TOKENS tokens x TOKEN_BYTES, what runtime/request/document_cache.py measures a
+    token and its AST nodes at): 4 x (4 x 1 MiB + 5,000 x 800 B) = 31.3 MiB
   + ALLOCATOR_SLACK (16 MiB): freed entries return to the allocator, not always to the system
     (pymalloc frees an arena only when all of it is free, glibc trims only the heap's top), so
     churn through an LRU leaves some resident memory that no object holds.
@@ -44,7 +44,7 @@ from typing import Any
 import settings
 from bench.client import GraphQLClient
 from bench.server import peak_rss_mib, rss_mib, running
-from schema.document_cache import TOKEN_BYTES
+from runtime.request.document_cache import TOKEN_BYTES
 from schema.schema import DOCUMENT_CACHE_BYTES
 
 MIB = 1024 * 1024

@@ -14,7 +14,7 @@ from resolvers.errors import NotFound
 from resolvers.global_ids import Key, NodeKind, domain_id, object_id_part
 from resolvers.loaders import LoaderSpec, keyed
 from resolvers.paging import Page, PageRequest
-from resolvers.selection import selects
+from runtime.selection.fields import selects
 from store import chat_pages, chat_sessions
 from store.chat_sessions import SessionDoc, SessionPosition
 from store.database import Database

@@ -53,7 +53,7 @@ class Context:
         self._authenticated: bool | None = None
         self._loaders: dict[LoaderKey, RequestLoader[Any, Any]] | None = None
         # The response keys of the mutation fields whose resolvers returned: what they wrote
-        # is stored, whatever the rest of the answer becomes (schema/response_size.py).
+        # is stored, whatever the rest of the answer becomes (runtime/request/response_size.py).
         self.mutations_ran: list[str] = []
 
     @property

@@ -7,15 +7,8 @@ that name for clients that read `extensions.argument`.
 
 from __future__ import annotations
 
-SHOWN_CHARACTERS = 60
-
-
-def shown(value: object) -> str:
-    """A client's value as a message quotes it: cut after SHOWN_CHARACTERS (it may be a megabyte
-    long, and an answer repeats it in the error of every field given it)."""
-    if not isinstance(value, str):
-        return repr(value)[:SHOWN_CHARACTERS]
-    return repr(value if len(value) <= SHOWN_CHARACTERS else value[:SHOWN_CHARACTERS] + "...")
+from runtime.errors import SHOWN_CHARACTERS as SHOWN_CHARACTERS
+from runtime.errors import shown as shown
 
 
 class ApiError(Exception):

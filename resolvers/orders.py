@@ -12,9 +12,9 @@ from resolvers.cursors import CursorCodec, Millis, Text
 from resolvers.errors import ApiError
 from resolvers.loaders import LoaderSpec, keyed
 from resolvers.paging import Page, PageRequest
-from resolvers.selection import selected, selects
-from resolvers.selection_memo import SelectionMemo
 from resolvers.validation import parse_datetime
+from runtime.selection.fields import selected, selects
+from runtime.selection.memo import SelectionMemo
 from settings import MAX_ORDER_ID_LENGTH
 from store import users as store
 from store.database import Database

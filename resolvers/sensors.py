@@ -18,7 +18,7 @@ from resolvers.global_ids import HEX_OBJECT_ID, Key, NodeKind, domain_id, object
 from resolvers.idempotency import idempotency_key, once
 from resolvers.loaders import LoaderSpec, keyed
 from resolvers.paging import Page, PageRequest
-from resolvers.selection import selects
+from runtime.selection.fields import selects
 from settings import MAX_ABS_SENSOR_VALUE, MAX_EVENT_FUTURE_SECONDS, MAX_TITLE_LENGTH
 from store import sensors as store
 from store.database import Database

@@ -16,7 +16,7 @@ from resolvers.global_ids import Key, NodeKind, domain_or_global, whole_part
 from resolvers.idempotency import idempotency_key, once
 from resolvers.loaders import LoaderSpec
 from resolvers.paging import Page, PageRequest, check_page_number
-from resolvers.selection import selects
+from runtime.selection.fields import selects
 from settings import MAX_TICKER_LENGTH, MAX_TRADE_YEAR, MAX_TRADES_PER_CALL, MIN_TRADE_YEAR
 from store import trades as store
 from store.database import Database

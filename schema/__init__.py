@@ -2,5 +2,7 @@
 
 Each type converts store records in one place (`from_doc`, `from_loaded`, `from_page`); field
 resolvers sit on their type and delegate to `resolvers/`. Also here: the error table
-(`errors`), the parse/validation cache, and every use of Strawberry internals.
+(`errors`), and the domain's facts the runtime's checks ask for (`field_facts`: list sizes,
+value sizes, work units, payload checks). The runtime that executes it is `runtime/`, put in
+place by `build_schema`.
 """

@@ -1,13 +1,12 @@
 """The one error table: every error leaves with an `extensions.code` decided by its type.
 
 Errors reach a client from four places, each with its own types: the parser
-(`GraphQLSyntaxError`), the request limits and validation (`RequestLimitExceeded`,
-`DocumentInvalid`, made by `schema/document_cache.py`), variable coercion (`VariablesInvalid`,
-made by the execution context in `schema/strawberry_internals.py`) and the resolvers (the
-`ApiError`s of `resolvers/errors.py` and the `StoreError`s of `store/errors.py`, which
-graphql-core wraps as `original_error`). Anything else is unexpected: masked as
-`INTERNAL_SERVER_ERROR` and logged with its stack. Codes are set once per error, in
-`label_errors`, which the schema runs on every result; the view masks by the code set there.
+(`GraphQLSyntaxError`), the runtime (`runtime/errors.py`: the request limits and validation,
+the choice of operation, variable and argument coercion), and the resolvers (the `ApiError`s
+of `resolvers/errors.py` and the `StoreError`s of `store/errors.py`, which graphql-core wraps
+as `original_error`). Anything else is unexpected: masked as `INTERNAL_SERVER_ERROR` and
+logged with its stack. Codes are set once per error, in `label_errors`, which the schema runs
+on every result; the view masks by the code set there.
 """
 
 from __future__ import annotations
@@ -15,11 +14,17 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable, Iterable
-from typing import TypeVar
 
 from graphql import GraphQLError, GraphQLSyntaxError
 
 from resolvers.errors import BadUserInput, LimitExceeded, NotFound, Unauthenticated
+from runtime.errors import (
+    ArgumentInvalid,
+    DocumentInvalid,
+    OperationUnresolved,
+    RequestLimitExceeded,
+    VariablesInvalid,
+)
 from store.errors import (
     StoredLimitReached,
     WriteContention,
@@ -37,23 +42,6 @@ UNAVAILABLE_MESSAGE = (
 )
 SUGGESTION = re.compile(r" ?Did you mean [^?]*\?")
 MASKED_MESSAGE = "Internal server error"
-E = TypeVar("E", bound=GraphQLError)
-
-
-class RequestLimitExceeded(GraphQLError):
-    """A document over a request limit: tokens, depth or aliases."""
-
-
-class DocumentInvalid(GraphQLError):
-    """A document that does not validate against the schema."""
-
-
-class OperationUnresolved(GraphQLError):
-    """No operation to run: several and no `operationName`, or a name the document lacks."""
-
-
-class VariablesInvalid(GraphQLError):
-    """Variable values that do not fit the types the operation declares for them."""
 
 
 ERROR_CODES: tuple[tuple[type[Exception], str], ...] = (
@@ -63,6 +51,7 @@ ERROR_CODES: tuple[tuple[type[Exception], str], ...] = (
     (VariablesInvalid, "BAD_USER_INPUT"),
     (OperationUnresolved, "OPERATION_RESOLUTION_FAILURE"),
     (BadUserInput, "BAD_USER_INPUT"),
+    (ArgumentInvalid, "BAD_USER_INPUT"),
     (NotFound, "NOT_FOUND"),
     (LimitExceeded, "LIMIT_EXCEEDED"),
     (Unauthenticated, "UNAUTHENTICATED"),
@@ -79,21 +68,6 @@ def code_of(error: BaseException) -> str:
     if database_unavailable(error):
         return UNAVAILABLE
     return INTERNAL
-
-
-def retyped(error: GraphQLError, kind: type[E], code: str) -> E:
-    """`error` as an instance of `kind`, with its code: what graphql-core made, typed by where
-    it came from."""
-    extensions = {**(error.extensions or {}), "code": code}
-    return kind(
-        error.message,
-        error.nodes,
-        error.source,
-        error.positions,
-        error.path,
-        error.original_error,
-        extensions,
-    )
 
 
 def _subject(error: GraphQLError) -> BaseException:

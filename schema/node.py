@@ -34,7 +34,7 @@ class Node:
 def node_id_field(key: Callable[[Any], tuple[KeyPart, ...]]) -> Any:
     """A Node type's `id`, from its `KIND` and the object's `key`, computed when selected: a
     page that does not ask for ids encodes none (a method of the object alone, which
-    `schema.leaf_fields` reads as an attribute)."""
+    `runtime.execution.leaf_fields` reads as an attribute)."""
 
     def id(self: Any) -> strawberry.ID:
         return strawberry.ID(global_id(self.KIND.type_name, *key(self)))

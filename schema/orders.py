@@ -15,7 +15,7 @@ from resolvers.context import Info
 from resolvers.global_ids import Key, NodeKind
 from resolvers.paging import Page
 from resolvers.users import LoadedUser
-from schema.input_builders import install_input_builder
+from runtime.execution.input_builders import build_directly
 from schema.mutation import write_mutation
 from schema.node import Node, node_id_field
 from schema.relay import Connection
@@ -137,7 +137,7 @@ class OrderInput:
     info: str | None = None
 
 
-install_input_builder(OrderInput)
+build_directly(OrderInput)
 
 
 async def _user_field(info: Info, user_id: str) -> User | None:

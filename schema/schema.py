@@ -1,6 +1,7 @@
-"""The arraygraph schema: the root types, assembled from each domain's fields.
+"""The arraygraph schema: the root types, assembled from each domain's fields, run by the
+GraphQL runtime (`runtime/`) under the limits of the settings.
 
-Adding a domain adds its `...Queries` and `...Mutations` here; nothing else is shared.
+Adding a domain adds its `...Queries` and `...Mutations` here.
 """
 
 from __future__ import annotations
@@ -12,26 +13,22 @@ from graphql import GraphQLError
 from strawberry.schema.config import StrawberryConfig
 from strawberry.types import ExecutionContext
 
-from schema import error_locations
+import runtime
+from runtime.execution.prepared_schema import PreparedDocumentSchema
 from schema.chat import ChatMutations, ChatQueries
-from schema.check_memo import AnswersKept
-from schema.cost import CostLimit
-from schema.document_cache import DocumentCache
 from schema.errors import label_errors
+from schema.field_facts import TableFacts
 from schema.nodes import NodeQueries
-from schema.operation_fields import ExecutionCheck, OperationFields
 from schema.orders import UserMutations, UserQueries
-from schema.payload_arguments import PayloadArgumentsFirst
 from schema.scalars import SCALARS
 from schema.sensors import SensorMutations, SensorQueries
 from schema.series import SeriesMutations, SeriesQueries
-from schema.strawberry_internals import PreparedDocumentSchema
 from schema.trades import CustomerMutations, CustomerQueries
-from settings import Settings
+from settings import MAX_NAME_LENGTH, MAX_SELECTIONS, Settings
 
 # Distinct documents kept parsed and validated: bounded by count and by bytes, so unique query
 # texts cannot grow memory past DOCUMENT_CACHE_BYTES; a text over CACHED_DOCUMENT_CHARS is
-# parsed for its request only (schema/document_cache.py).
+# parsed for its request only (runtime/request/document_cache.py).
 DOCUMENT_CACHE_SIZE = 1_000
 DOCUMENT_CACHE_BYTES = 64 * 1024 * 1024
 CACHED_DOCUMENT_CHARS = 16 * 1024
@@ -60,36 +57,30 @@ class ArraygraphSchema(PreparedDocumentSchema):
         )
 
 
-def first_refusal(*checks: ExecutionCheck) -> ExecutionCheck:
-    """One check of several, in order: the first refusal is the answer."""
-
-    def check(fields: OperationFields) -> GraphQLError | None:
-        for each in checks:
-            refused = each(fields)
-            if refused is not None:
-                return refused
-        return None
-
-    return check
+def limits_of(settings: Settings) -> runtime.Limits:
+    """The limits the runtime runs a schema under, from the settings."""
+    return runtime.Limits(
+        max_cost=settings.max_cost,
+        max_query_depth=settings.max_query_depth,
+        max_aliases=settings.max_aliases,
+        max_tokens=settings.max_tokens,
+        max_name_length=MAX_NAME_LENGTH,
+        max_selections=MAX_SELECTIONS,
+        introspection=settings.introspection,
+        document_cache_size=DOCUMENT_CACHE_SIZE,
+        document_cache_bytes=DOCUMENT_CACHE_BYTES,
+        cached_document_chars=CACHED_DOCUMENT_CHARS,
+    )
 
 
 def build_schema(settings: Settings | None = None, **kwargs: Any) -> ArraygraphSchema:
     settings = settings or Settings()
-    error_locations.install()
+    installed = runtime.install(limits_of(settings), TableFacts(settings))
     return ArraygraphSchema(
         query=Query,
         mutation=Mutation,
-        document_cache=DocumentCache(
-            settings,
-            size=DOCUMENT_CACHE_SIZE,
-            budget=DOCUMENT_CACHE_BYTES,
-            largest=CACHED_DOCUMENT_CHARS,
-        ),
-        check=AnswersKept(
-            first_refusal(
-                CostLimit(settings), PayloadArgumentsFirst(settings, mutation_type="Mutation")
-            )
-        ),
+        document_cache=installed.document_cache,
+        check=installed.check,
         config=StrawberryConfig(scalar_map=SCALARS),
         **kwargs,
     )

@@ -17,8 +17,8 @@ from resolvers import sensors as resolve
 from resolvers.context import Info
 from resolvers.global_ids import Key, NodeKind
 from resolvers.idempotency import DESCRIPTION as KEY_DESCRIPTION
+from runtime.execution.input_builders import build_directly
 from schema.errors import code_of
-from schema.input_builders import install_input_builder
 from schema.mutation import write_mutation
 from schema.node import Node, node_id_field
 from schema.relay import Connection
@@ -104,7 +104,7 @@ class HourlyTotal:
 
 
 # Methods of the object alone (`self`), so that a list of sensors completes in one plan
-# (schema/object_fields.py), its hours included, not field by field through graphql-core.
+# (runtime/execution/object_fields.py), its hours included, not field by field through graphql-core.
 def _stats24h(self: Sensor) -> SensorStats:
     return SensorStats.of(list(self.by_hour.values()))
 
@@ -187,7 +187,7 @@ class SensorEventInput:
     value: float | None = None
 
 
-install_input_builder(SensorEventInput)
+build_directly(SensorEventInput)
 
 
 @strawberry.type(description="An event that was well-formed but could not be applied.")

@@ -16,7 +16,7 @@ from resolvers.idempotency import DESCRIPTION as KEY_DESCRIPTION
 from resolvers.series import FieldStatsRecord, PointRecord
 from resolvers.series_input import MEASUREMENT
 from resolvers.series_time import Granularity
-from schema.input_builders import install_input_builder
+from runtime.execution.input_builders import build_directly
 from schema.mutation import write_mutation
 from schema.node import Node, node_id_field
 from schema.sensors import graphql_float
@@ -53,7 +53,7 @@ class ObservationInput:
 # A batch holds thousands of these (a tag and a field value or more per observation): each
 # built from graphql-core's coercion, not through Strawberry's generic conversion.
 for _input in (TagInput, FieldValueInput, ObservationInput):
-    install_input_builder(_input)
+    build_directly(_input)
 
 
 @strawberry.type(description="A field's values added up; min, max and mean null where count is 0.")

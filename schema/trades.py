@@ -13,7 +13,7 @@ from resolvers.context import Info
 from resolvers.global_ids import Key, NodeKind
 from resolvers.idempotency import DESCRIPTION as KEY_DESCRIPTION
 from resolvers.trades import PlacedTrade
-from schema.input_builders import install_input_builder
+from runtime.execution.input_builders import build_directly
 from schema.mutation import write_mutation
 from schema.node import Node, node_id_field
 from schema.relay import Connection
@@ -135,7 +135,7 @@ class TradeInput:
     date: datetime
 
 
-install_input_builder(TradeInput)
+build_directly(TradeInput)
 
 
 @strawberry.type

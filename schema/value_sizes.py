@@ -5,7 +5,7 @@ whose values can be longer counts the units its longest value takes (4 bytes a c
 character outside the BMP takes 4 in UTF-8 and in a Python string), so that the cost bounds
 the bytes an answer can hold and not only its values: counted 1, a message's text let a
 6 KB query (100 `nodes` naming one session, its last 100 messages) build 160 MB. (A long response
-key counts too, in `schema/cost.py`.)
+key counts too, in `runtime/limits/cost.py`.)
 """
 
 from __future__ import annotations

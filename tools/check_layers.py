@@ -1,5 +1,9 @@
 """Dependencies run one way: app (app.py, cli.py, web/) -> schema/ -> resolvers/ -> store/ ->
-(PyMongo | embedded/). `settings.py` may be imported by anything except embedded/.
+(PyMongo | embedded/). `settings.py` may be imported by anything except embedded/ and runtime/.
+
+runtime/ (the GraphQL runtime) sits beside that line: app, schema/ and resolvers/ may import it,
+store/ may not, and it imports nothing of arraygraph's: Strawberry, graphql-core and the
+standard library only, as embedded/ imports only the libraries it stands in for.
 
 Only the database handle (`store/database.py`) opens the embedded engine, and `bench/` does
 not lean on `tests/`. `python tools/check_layers.py [ROOT]` parses every module outside
@@ -19,15 +23,29 @@ from sources import ROOT, python_files
 
 # Not checked: these top-level directories, and hidden directories and __pycache__ anywhere.
 SKIPPED = frozenset({".venv", "tests", "tools", "build", "dist"})
-PACKAGES = frozenset({"web", "schema", "resolvers", "store", "embedded", "tests", "bench", "tools"})
+PACKAGES = frozenset(
+    {"web", "schema", "runtime", "resolvers", "store", "embedded", "tests", "bench", "tools"}
+)
 ARRAYGRAPH = PACKAGES | {"app", "cli", "settings"}
 EMBEDDED_MAY_IMPORT = frozenset({"pymongo", "bson", "mongomock_ng", "embedded"})
+RUNTIME_MAY_IMPORT = frozenset({"strawberry", "graphql", "runtime"})
+# Sealed packages: the top-level names each may import besides the standard library.
+SEALED = {
+    "embedded": (
+        EMBEDDED_MAY_IMPORT,
+        "embedded/ may import only the standard library, pymongo, bson, mongomock_ng",
+    ),
+    "runtime": (
+        RUNTIME_MAY_IMPORT,
+        "runtime/ may import only the standard library, strawberry, graphql",
+    ),
+}
 # The layer a module is in -> the top-level names it must not import.
 FORBIDDEN = {
     "web": ("app", "cli", "embedded"),
     "schema": ("web", "app", "cli", "embedded"),
     "resolvers": ("schema", "web", "app", "cli", "embedded"),
-    "store": ("resolvers", "schema", "web", "app", "cli"),
+    "store": ("runtime", "resolvers", "schema", "web", "app", "cli"),
     "bench": ("tests",),  # benchmarks measure the product, not the test helpers
 }
 DATABASE_HANDLE = "store/database.py"
@@ -67,11 +85,12 @@ def shown(top: str) -> str:
 def rule_broken(relative: str, layer: str, name: str) -> str | None:
     """Why `name` may not be imported by the module at `relative` in `layer`, or None."""
     top = name.partition(".")[0]
-    if layer == "embedded":
-        if top in ARRAYGRAPH and top != "embedded":
-            return "embedded/ must not import arraygraph"
-        if top not in EMBEDDED_MAY_IMPORT and top not in sys.stdlib_module_names:
-            return "embedded/ may import only the standard library, pymongo, bson, mongomock_ng"
+    if layer in SEALED:
+        may_import, rule = SEALED[layer]
+        if top in ARRAYGRAPH and top != layer:
+            return f"{layer}/ must not import arraygraph"
+        if top not in may_import and top not in sys.stdlib_module_names:
+            return rule
         return None
     if layer == "settings" and top in ARRAYGRAPH:
         return "settings.py must not import arraygraph (every layer imports it)"

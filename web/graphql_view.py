@@ -4,7 +4,7 @@ A request: its `accept` and `content-type` read once -> the method (405 unless G
 -> a GET without an operation is the GraphiQL page (web/graphiql.py, 404 when it is off) ->
 the operation read from the JSON body or the parameters (web/graphql_request.py) -> a persisted
 query's text looked up (web/persisted_view.py) -> run by the schema's `OperationRunner`
-(schema/operation.py), which builds the request's Context only if the operation executes ->
+(runtime/request/operation.py), which builds the request's Context only if the operation executes ->
 unexpected errors masked (schema/errors.py) -> the answer in the media type the client accepts,
 bounded in size (web/http_protocol.py). The request's record gets the operation and its error
 codes (web/operation_notes.py). WebSocket connections never reach it: the route is HTTP's
@@ -26,8 +26,8 @@ from starlette.requests import ClientDisconnect, HTTPConnection
 from starlette.types import Receive, Scope, Send
 
 from resolvers.context import Context, build_context
+from runtime.request.operation import Operation, OperationRefused, OperationRunner
 from schema.errors import masked
-from schema.operation import Operation, OperationRefused, OperationRunner
 from schema.schema import ArraygraphSchema
 from web.graphiql import graphiql_html
 from web.graphql_request import (

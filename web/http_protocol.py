@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 import orjson
 from starlette.types import Scope, Send
 
-from schema.response_size import bounded_request_errors, bounded_response
+from runtime.request.response_size import bounded_request_errors, bounded_response
 from web.request_log import RequestRecord, record_of
 
 CLIENT_CLOSED_REQUEST = 499
@@ -129,8 +129,8 @@ def graphql_answer(
     headers: Headers = (),
     mutations_ran: Sequence[str] = (),
 ) -> Answer:
-    """A GraphQL response, bounded by `max_bytes` (schema/response_size.py; the bound's error
-    names `mutations_ran`), as the client accepts it."""
+    """A GraphQL response, bounded by `max_bytes` (runtime/request/response_size.py; the bound's
+    error names `mutations_ran`), as the client accepts it."""
     media = media_type(accept)
     status = 200
     if is_request_error(response) and not mutations_ran:

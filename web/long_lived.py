@@ -13,7 +13,7 @@ full collection scans only what has grown since the last, and nothing freed by t
 is ever frozen: frozen, an object that later becomes garbage only the collector could free
 would stay for good. That holds because a request leaves no such garbage
 (tests/server/test_request_garbage.py), nor does an entry the document cache lets go (it drops
-its tokens' links: schema/document_cache.py); tests/server/test_long_lived_heap.py runs
+its tokens' links: runtime/request/document_cache.py); tests/server/test_long_lived_heap.py runs
 requests of every kind and finds nothing left frozen that is garbage.
 
 Full collections come after `FULL_AFTER` collections of the middle generation (Python's

@@ -21,7 +21,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from schema.document_cache import DocumentCache
+from runtime.request.document_cache import DocumentCache
 from settings import METRICS_OPERATIONS
 from web.plain_metrics import CountsAndTimings, Family
 from web.state import AppState

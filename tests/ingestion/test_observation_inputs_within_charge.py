@@ -1,8 +1,8 @@
 """`recordObservations` at the cost's edge (as many observations of 32 fields as the cost
 allows) builds each input object once, from graphql-core's coercion written out per type
-(schema/variable_coercion.py, schema/input_builders.py), and no more of them than the units it
-is charged: none goes through graphql-core's generic coercion or Strawberry's generic
-conversion, which were most of such a batch's CPU."""
+(runtime/execution/variable_coercion.py, runtime/execution/input_builders.py), and no more of them
+than the units it is charged: none goes through graphql-core's generic coercion or Strawberry's
+generic conversion, which were most of such a batch's CPU."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from resolvers.series_reads import UNITS_PER_OBSERVED_VALUE
-from schema import input_builders, variable_coercion
+from runtime.execution import input_builders, variable_coercion
 from settings import MAX_COST, MAX_FIELDS_PER_MEASUREMENT
 from tests.series.support import RECORD
 from tests.support import Api

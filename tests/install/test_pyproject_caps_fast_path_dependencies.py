@@ -1,5 +1,5 @@
 """pyproject.toml caps strawberry-graphql and graphql-core at the releases the fast paths are
-tested on (schema/strawberry_internals.py lists the private functions they replace): the
+tested on (runtime/internals.py lists the private functions they replace): the
 locked release is allowed, the next one, even a patch, is not until someone raises the cap."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """A check's answer is kept per operation and values of the variables it read
-(schema/check_memo.py), and no longer than the operation's document lives: the memo holds no
+(runtime/limits/check_memo.py), and no longer than the operation's document lives: the memo holds no
 document, so the document cache's byte budget still bounds what parsed documents hold (issue
 14, item 4)."""
 
@@ -13,8 +13,8 @@ from typing import Any
 from graphql import DocumentNode, GraphQLError, build_schema, parse
 from graphql.execution import Executor
 
-from schema.check_memo import CHECK_ANSWERS_KEPT, AnswersKept
-from schema.operation_fields import OperationFields
+from runtime.limits.check_memo import CHECK_ANSWERS_KEPT, AnswersKept
+from runtime.limits.operation_fields import OperationFields
 
 SCHEMA = build_schema("type Query { count(first: Int, of: [Int]): Int, other(name: String): Int }")
 SIZED = "query($n: Int, $name: String) { count(first: $n) other(name: $name) }"

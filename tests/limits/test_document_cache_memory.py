@@ -10,8 +10,8 @@ from collections.abc import Callable
 
 import pytest
 
-from schema.document_cache import DocumentCache
-from schema.schema import CACHED_DOCUMENT_CHARS, DOCUMENT_CACHE_BYTES, build_schema
+from runtime.request.document_cache import DocumentCache
+from schema.schema import CACHED_DOCUMENT_CHARS, DOCUMENT_CACHE_BYTES, build_schema, limits_of
 from settings import Settings
 
 MIB = 1024 * 1024
@@ -44,7 +44,9 @@ SHAPES: dict[str, Callable[[int], str]] = {
 
 
 def _cache(*, budget: int, size: int = 100_000) -> DocumentCache:
-    cache = DocumentCache(Settings(), size=size, budget=budget, largest=CACHED_DOCUMENT_CHARS)
+    cache = DocumentCache(
+        limits_of(Settings()), size=size, budget=budget, largest=CACHED_DOCUMENT_CHARS
+    )
     schema = build_schema().document_cache.schema
     assert schema is not None
     cache.bind(schema)

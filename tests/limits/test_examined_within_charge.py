@@ -4,7 +4,7 @@ request is bounded by what the request pays, whatever else is stored.
 
 The bound is the one a series' rollups are held to (`ROLLUPS_PER_UNIT`, enforced by the
 database's `$limit` there); the other fields examine far fewer, through their indexes. The cost
-is the one the server computes for the request (`schema.cost.operation_cost`, recorded as it
+is the one the server computes for the request (`runtime.limits.cost.operation_cost`, recorded as it
 runs); the documents examined are the engine's counters (`Api.examines`)."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import pytest
 from graphql import GraphQLObjectType
 
-import schema.cost
+import runtime.limits.cost
 from resolvers.series_reads import ROLLUPS_PER_UNIT
 from schema.schema import build_schema
 from settings import Settings
@@ -31,16 +31,16 @@ NAMED = Crowd(sensors=["s0", "s1"], message_ids=["m0"])
 def charged(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     """The cost of each operation, as the server's cost check computed it."""
     costs: list[int] = []
-    original = schema.cost.operation_cost
+    original = runtime.limits.cost.operation_cost
 
-    def recorded(*args: object, **kwargs: object) -> schema.cost.Cost | None:
+    def recorded(*args: object, **kwargs: object) -> runtime.limits.cost.Cost | None:
         cost = original(*args, **kwargs)  # type: ignore[arg-type]
         if cost is not None:
             assert cost.complete
             costs.append(cost.total)
         return cost
 
-    monkeypatch.setattr(schema.cost, "operation_cost", recorded)
+    monkeypatch.setattr(runtime.limits.cost, "operation_cost", recorded)
     yield costs
 
 

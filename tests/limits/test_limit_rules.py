@@ -8,7 +8,7 @@ import pytest
 from graphql import parse, validate
 from strawberry.extensions import MaxAliasesLimiter, QueryDepthLimiter
 
-from schema.limit_rules import alias_limit, depth_limit, selection_limit
+from runtime.request.limit_rules import alias_limit, depth_limit, selection_limit
 from schema.schema import build_schema
 from settings import MAX_SELECTIONS
 from tests.support import Api, error_codes

@@ -10,7 +10,7 @@ import pytest
 from graphql import GraphQLError, Source
 from graphql.language.location import SourceLocation
 
-from schema.error_locations import located
+from runtime.execution.error_locations import located
 from settings import MAX_NAME_LENGTH
 from tests.support import Api, error_codes
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from schema.response_size import bounded_request_errors
+from runtime.request.response_size import bounded_request_errors
 from settings import MAX_RESPONSE_BYTES, Settings
 from tests.support import ApiFactory, error_codes
 from web.http_protocol import encode

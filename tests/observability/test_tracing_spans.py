@@ -127,7 +127,7 @@ async def test_tracing_on_answers_every_request_as_tracing_off(
     request_kwargs: dict[str, Any],
 ) -> None:
     """Tracing runs Strawberry's `Schema.execute`, for its extension's hooks; every other request
-    takes the lean path (schema/operation.py): both answer alike."""
+    takes the lean path (runtime/request/operation.py): both answer alike."""
     answers = []
     for traced in (True, False):
         if not traced:

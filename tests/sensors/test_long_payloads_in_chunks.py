@@ -1,7 +1,7 @@
-"""A payload's list longer than a page completes a chunk at a time (schema/list_chunks.py),
-the event loop free between chunks: a `recordSensorEvents` over 250 sensors answers every
-sensor and its 24 hours exactly as a short one does, in three chunks of at most 100, none of
-its fields left to graphql-core."""
+"""A payload's list longer than a page completes a chunk at a time
+(runtime/execution/list_chunks.py), the event loop free between chunks: a `recordSensorEvents` over
+250 sensors answers every sensor and its 24 hours exactly as a short one does, in three chunks of at
+most 100, none of its fields left to graphql-core."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from bson import ObjectId
 
-from schema import list_chunks
+from runtime.execution import list_chunks
 from store import sensors as store
 from tests.support import Api
 from tests.support.executed import count_calls, executed_fields

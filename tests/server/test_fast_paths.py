@@ -1,7 +1,9 @@
 """The fast paths, several on Strawberry and graphql-core internals, are taken
-(`schema/strawberry_internals.py`, `schema/input_builders.py`, `schema/variable_coercion.py`,
-`schema/leaf_fields.py`, `schema/object_fields.py`, `schema/operation.py`, `schema/check_memo.py`,
-`resolvers/selection.py`, `web/graphql_view.py`, `web/direct_route.py`).
+(`runtime/execution/executor.py`, `runtime/execution/input_builders.py`,
+`runtime/execution/variable_coercion.py`, `runtime/execution/leaf_fields.py`,
+`runtime/execution/object_fields.py`, `runtime/request/operation.py`,
+`runtime/limits/check_memo.py`, `runtime/selection/fields.py`, `web/graphql_view.py`,
+`web/direct_route.py`).
 
 Each would vanish silently on an upgrade or a refactoring that stops taking it; these tests
 fail instead.
@@ -21,13 +23,13 @@ from starlette.routing import Router
 from strawberry.http.async_base_view import AsyncBaseHTTPView
 from strawberry.schema.name_converter import NameConverter
 
-import schema.document_cache as document_cache
-import schema.input_builders as input_builders
-import schema.literal_arguments as literal_arguments
-import schema.variable_coercion as variable_coercion
-import schema.variable_signatures as variable_signatures
+import runtime.execution.input_builders as input_builders
+import runtime.execution.literal_arguments as literal_arguments
+import runtime.execution.variable_coercion as variable_coercion
+import runtime.execution.variable_signatures as variable_signatures
+import runtime.request.document_cache as document_cache
 import web.graphql_view as graphql_view
-from schema.cost import CostLimit
+from runtime.limits.cost import CostLimit
 from schema.orders import OrderInput
 from schema.sensors import SensorEventInput
 from schema.trades import TradeInput

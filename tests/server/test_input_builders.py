@@ -1,6 +1,6 @@
-"""Input objects built by `schema.input_builders` are the objects their classes' `__init__`
-builds: given every field, a plain dataclass's attributes are set at once; a field left out
-takes its default, and a class with a `__post_init__` is built by its `__init__`. graphql-core's
+"""Input objects built by `runtime.execution.input_builders` are the objects their classes'
+`__init__` builds: given every field, a plain dataclass's attributes are set at once; a field left
+out takes its default, and a class with a `__post_init__` is built by its `__init__`. graphql-core's
 coercion gives them, of variables and of literals alike."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 import strawberry
 from graphql import coerce_input_value, parse_value, value_from_ast
 
-from schema.input_builders import install_input_builder
+from runtime.execution.input_builders import build_directly, install_builders
 from schema.schema import build_schema
 from schema.sensors import SensorEventInput
 from schema.trades import TradeInput
@@ -30,7 +30,7 @@ class CheckedInput:
         self.checked = True
 
 
-install_input_builder(CheckedInput)
+build_directly(CheckedInput)
 
 
 @strawberry.input
@@ -39,10 +39,11 @@ class WithPrivateInput:
     seen: strawberry.Private[list[int]] = dataclasses.field(default_factory=list)
 
 
-install_input_builder(WithPrivateInput)
+build_directly(WithPrivateInput)
 
 
 def _built(input_type: type, value: dict[str, Any]) -> Any:
+    install_builders()  # what `runtime.install` does when a schema is built
     definition: Any = getattr(input_type, "__strawberry_definition__")  # noqa: B009
     return definition.from_input(input_type, value, None)
 

@@ -1,5 +1,5 @@
-"""Attribute fields of scalar type completed in one step (`schema/leaf_fields.py`) answer as
-graphql-core does: a field with a permission is never read without it, and a field whose read
+"""Attribute fields of scalar type completed in one step (`runtime/execution/leaf_fields.py`) answer
+as graphql-core does: a field with a permission is never read without it, and a field whose read
 fails is that field's error, with its own path, its siblings kept."""
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ import strawberry
 from graphql import ExecutionResult, parse
 from strawberry.permission import BasePermission
 
-from schema.strawberry_internals import TypedErrorsExecutionContext, execute_document
+from runtime.execution.execute import execute_document
+from runtime.execution.executor import TypedErrorsExecutionContext
 
 
 class Deny(BasePermission):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import gc
 
-import schema.literal_arguments as literal_arguments
+import runtime.execution.literal_arguments as literal_arguments
 from resolvers.orders import _PREFETCH
 from schema.schema import CACHED_DOCUMENT_CHARS
 from tests.support import Api

@@ -1,5 +1,6 @@
 """Global ids are computed only when selected, by a method the one-step path
-(`schema/leaf_fields.py`) reads as an attribute: a page that asks for none encodes none."""
+(`runtime/execution/leaf_fields.py`) reads as an attribute: a page that asks for none encodes
+none."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`resolvers/node_keyed.py`: values kept per syntax-tree node, by identity, while it lives."""
+"""`runtime/node_keyed.py`: values kept per syntax-tree node, by identity, while it lives."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import gc
 
 from graphql import FieldNode, OperationDefinitionNode, parse
 
-from resolvers.node_keyed import NodeKeyed
+from runtime.node_keyed import NodeKeyed
 
 
 def _field(text: str) -> FieldNode:

@@ -1,6 +1,6 @@
 """Fields of attribute reads completed in one step with their selections
-(`schema/object_fields.py`) answer exactly as graphql-core's own executor does: data, error
-messages and paths, whatever goes wrong under them and wherever."""
+(`runtime/execution/object_fields.py`) answer exactly as graphql-core's own executor does: data,
+error messages and paths, whatever goes wrong under them and wherever."""
 
 from __future__ import annotations
 
@@ -13,8 +13,9 @@ import strawberry
 from graphql import ExecutionResult, execute, parse
 from strawberry.permission import BasePermission
 
-from schema import object_fields
-from schema.strawberry_internals import TypedErrorsExecutionContext, execute_document
+from runtime.execution import object_fields
+from runtime.execution.execute import execute_document
+from runtime.execution.executor import TypedErrorsExecutionContext
 from tests.support.executed import executed_fields
 
 

@@ -1,6 +1,6 @@
 """A request leaves nothing for the cyclic garbage collector to free: its executor, context,
 loaders and what they loaded go as soon as it has answered, by reference counting
-(`schema/strawberry_internals.py`, `_release`)."""
+(`runtime/execution/execute.py`, `_release`)."""
 
 from __future__ import annotations
 

@@ -1,11 +1,12 @@
 """An operation's root fields are collected once while it lives, unless a directive may change
-them (`schema/root_fields.py`); either way every execution answers as graphql-core would."""
+them (`runtime/execution/root_fields.py`); either way every execution answers as graphql-core
+would."""
 
 from __future__ import annotations
 
 import pytest
 
-import schema.root_fields as root_fields
+import runtime.execution.root_fields as root_fields
 from tests.support import Api
 from tests.support.executed import count_calls
 

@@ -1,4 +1,4 @@
-"""Lists of flat input objects are coerced by `schema/variable_coercion.py` exactly as
+"""Lists of flat input objects are coerced by `runtime/execution/variable_coercion.py` exactly as
 graphql-core coerces them: the same value, or `Undefined` where it refuses one (its own
 validation then says why)."""
 
@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from graphql import GraphQLInputType, GraphQLList, GraphQLNonNull, Undefined
 
-from schema import variable_coercion
+from runtime.execution import variable_coercion
 from schema.schema import build_schema
 
 SCHEMA = build_schema()._schema

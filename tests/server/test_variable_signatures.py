@@ -1,5 +1,6 @@
-"""Variable signatures are kept by the variable's name and type (schema/variable_signatures.py):
-graphql-core's own answer, and never a hold on the document they came from."""
+"""Variable signatures are kept by the variable's name and type
+(runtime/execution/variable_signatures.py): graphql-core's own answer, and never a hold on the
+document they came from."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 
 from graphql import GraphQLNonNull, OperationDefinitionNode, VariableDefinitionNode, parse
 
-from schema import variable_signatures
+from runtime.execution import variable_signatures
 from schema.schema import build_schema
 
 SCHEMA = build_schema()._schema

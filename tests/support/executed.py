@@ -1,6 +1,6 @@
 """The fields graphql-core's own `execute_field` runs, by name, in order: what the one-step
-paths (schema/leaf_fields.py, schema/object_fields.py) left to it; and the calls of any
-function, counted by name."""
+paths (runtime/execution/leaf_fields.py, runtime/execution/object_fields.py) left to it; and the
+calls of any function, counted by name."""
 
 from __future__ import annotations
 

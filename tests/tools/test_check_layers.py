@@ -1,4 +1,5 @@
-"""`tools/check_layers.py`: dependencies run app -> schema -> resolvers -> store -> embedded."""
+"""`tools/check_layers.py`: dependencies run app -> schema -> resolvers -> store -> embedded, and
+runtime/ and embedded/ are sealed."""
 
 from __future__ import annotations
 
@@ -32,6 +33,47 @@ def test_embedded_must_not_import_arraygraph(
             "embedded/y.py:1: embedded.y imports resolvers.paging: "
             "embedded/ must not import arraygraph",
         ],
+    )
+
+
+def test_runtime_must_not_import_arraygraph(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    files = {
+        "runtime/x.py": "import settings\nfrom schema.errors import code_of\n",
+        "runtime/y.py": "from resolvers.errors import BadUserInput\nimport bson\n",
+    }
+    assert check(tmp_path, files, capsys) == (
+        1,
+        [
+            "runtime/x.py:1: runtime.x imports settings: runtime/ must not import arraygraph",
+            "runtime/x.py:2: runtime.x imports schema.errors: runtime/ must not import arraygraph",
+            "runtime/y.py:1: runtime.y imports resolvers.errors: "
+            "runtime/ must not import arraygraph",
+            "runtime/y.py:2: runtime.y imports bson: "
+            "runtime/ may import only the standard library, strawberry, graphql",
+        ],
+    )
+
+
+def test_runtime_may_import_strawberry_graphql_and_itself_and_store_may_not_import_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    runtime_source = (
+        "import threading\nimport strawberry\nfrom graphql import GraphQLError\n"
+        "from runtime.errors import shown\nfrom . import errors\n"
+    )
+    files = {
+        "runtime/__init__.py": "",
+        "runtime/limits.py": runtime_source,
+        "schema/s.py": "import runtime\n",
+        "resolvers/r.py": "from runtime.selection.fields import selects\n",
+        "web/w.py": "from runtime.request.operation import OperationRunner\n",
+        "store/s.py": "from runtime.errors import shown\n",
+    }
+    assert check(tmp_path, files, capsys) == (
+        1,
+        ["store/s.py:1: store.s imports runtime.errors: store/ must not import runtime/"],
     )
 
 

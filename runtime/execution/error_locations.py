@@ -6,19 +6,16 @@ start, for each error: a 1 MiB body of blanks before a short query naming an und
 every other request waiting. Here the breaks before a position are counted with `str.count`
 and the last one found with `str.rfind`, the same answer (a `\\r\\n` is one break, as a `\\r`
 or a `\\n` alone) at a small fraction of the time, and nothing is kept between errors.
+`runtime.install` puts `located` and `located_all` in the place of graphql-core's
+`Source.get_location` and `get_locations` (`runtime/internals.py`).
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 
-from graphql.language import location as graphql_location
 from graphql.language.location import SourceLocation
 from graphql.language.source import Source
-
-_install_lock = threading.Lock()
-_installed: list[bool] = []
 
 
 def located(source: Source, position: int) -> SourceLocation:
@@ -35,14 +32,5 @@ def located(source: Source, position: int) -> SourceLocation:
     return SourceLocation(breaks + 1, position + 1 - line_start)
 
 
-def _located_all(locations: Sequence[tuple[Source, int]]) -> list[SourceLocation]:
+def located_all(locations: Sequence[tuple[Source, int]]) -> list[SourceLocation]:
     return [located(source, position) for source, position in locations]
-
-
-def install() -> None:
-    """Make graphql-core locate every error so (idempotent; for the whole process)."""
-    with _install_lock:
-        if not _installed:
-            graphql_location.get_locations = _located_all
-            Source.get_location = located  # type: ignore[method-assign,assignment]
-            _installed.append(True)

@@ -1,10 +1,10 @@
 """Long lists completed a chunk at a time, the event loop free between chunks.
 
-A plan (schema/object_fields.py) completes a list in one step: for a page of 100 that is a
-few milliseconds, but a `recordSensorEvents` payload of 500 sensors, each with its 24 hours,
+A plan (runtime/execution/object_fields.py) completes a list in one step: for a page of 100 that is
+a few milliseconds, but a `recordSensorEvents` payload of 500 sensors, each with its 24 hours,
 held the loop for over 100 ms in one slice. A planned list field of more than `CHUNK_ITEMS`
 items answers `Chunks` instead, which `TypedErrorsExecutionContext.execute_field`
-(schema/strawberry_internals.py) awaits as the field's value: the same items completed the
+(runtime/execution/executor.py) awaits as the field's value: the same items completed the
 same way, `CHUNK_ITEMS` at a time, with a turn of the loop between. The items are objects
 the resolvers built and no one changes; an item the plan cannot complete (SLOW) sends the
 whole field back to graphql-core, as a short list's does.
@@ -16,7 +16,7 @@ import asyncio
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from schema.leaf_fields import SLOW, Reader
+from runtime.execution.leaf_fields import SLOW, Reader
 
 CHUNK_ITEMS = 100  # a page's worth: lists of a page or less complete in one step, as before
 Complete = Callable[[Any], Any]

@@ -11,8 +11,8 @@
   several operations and no name picks one (Strawberry would run the first);
 - the name and kind the request log and metrics show, when the document names exactly one
   operation for the request.
-`unresolved_operation` is the second alone, for Strawberry's own path (schema/strawberry_
-internals.py), which refuses by itself.
+`unresolved_operation` is the second alone, for Strawberry's own path
+(runtime/execution/prepared_schema.py), which refuses by itself.
 """
 
 from __future__ import annotations
@@ -22,8 +22,7 @@ from typing import NamedTuple
 
 from graphql import DocumentNode, GraphQLError, OperationDefinitionNode, OperationType
 
-from resolvers.errors import shown
-from schema.errors import OperationUnresolved
+from runtime.errors import OperationUnresolved, shown
 
 NO_QUERY = "No GraphQL query found in the request"
 PLURALS = {"query": "queries", "mutation": "mutations", "subscription": "subscriptions"}

@@ -1,6 +1,6 @@
 """The fields an operation selects, as the executor collects them, for the checks that run
 before it executes (the cost limit, payload arguments): `OperationFields` and `ExecutionCheck`.
-It reads graphql-core internals (schema/strawberry_internals.py lists them)."""
+It reads graphql-core internals (runtime/internals.py lists them)."""
 
 from __future__ import annotations
 
@@ -173,5 +173,5 @@ class _Reads(dict[str, Any]):
 
 # A check of an operation before it runs: an error refuses it, and nothing executes. Its answer
 # must follow from the operation's fields, arguments and the variables it reads alone: it is
-# kept by the values of those (schema/check_memo.py).
+# kept by the values of those (runtime/limits/check_memo.py).
 ExecutionCheck = Callable[[OperationFields], GraphQLError | None]

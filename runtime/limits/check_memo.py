@@ -26,7 +26,7 @@ from typing import Any
 
 from graphql import GraphQLError, OperationDefinitionNode
 
-from schema.operation_fields import ExecutionCheck, OperationFields
+from runtime.limits.operation_fields import ExecutionCheck, OperationFields
 
 Values = tuple[tuple[type, Any], ...]  # each read variable's type and value, in name order
 Forget = Callable[[weakref.ref[OperationDefinitionNode]], None]

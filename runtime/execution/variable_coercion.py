@@ -11,9 +11,9 @@ as `repr()` literals, nothing else of the schema in the source). The answer is g
 in every case (the value, or `Undefined` when it does not fit, after which graphql-core's own
 validation reports why); anything else, and a value that is not a list, goes to graphql-core.
 
-One of the uses of graphql-core internals listed in `schema.strawberry_internals`: this module
-takes the place of `coerce_input_value` and `input_is_nested_too_deeply` in
-graphql/execution/values.py, which `coerce_variable_values` looks up by name.
+`runtime.install` puts `coerce_input_value` and `input_is_nested_too_deeply` in the place of
+graphql-core's in graphql/execution/values.py, which `coerce_variable_values` looks up by name
+(`runtime/internals.py`).
 """
 
 from __future__ import annotations
@@ -244,7 +244,3 @@ def input_is_nested_too_deeply(value: Any, type_: GraphQLInputType) -> bool:
     if type(value) in _FLAT or _coercer(type_) is not None:
         return False
     return _graphql_input_is_nested_too_deeply(value, type_)
-
-
-graphql_values.coerce_input_value = coerce_input_value  # type: ignore[attr-defined]
-graphql_values.input_is_nested_too_deeply = input_is_nested_too_deeply

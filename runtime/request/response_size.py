@@ -1,5 +1,6 @@
 """The bound on an answer's size: an encoded answer over `ARRAYGRAPH_MAX_RESPONSE_BYTES` is
-replaced by one LIMIT_EXCEEDED error (the cost limit, `schema/cost.py`, bounds the work first).
+replaced by one LIMIT_EXCEEDED error (the cost limit, `runtime/limits/cost.py`, bounds the work
+first).
 
 The answer is measured once encoded, so an operation over the bound has run: a query's work is
 lost, and a mutation's writes stand. Its error then names the mutation fields that ran (their

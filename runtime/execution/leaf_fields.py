@@ -7,7 +7,7 @@ through `complete_value`'s dispatch. For a field Strawberry resolves as a basic 
 resolver, no extension, no permission, no exception handler: `_get_basic_result`), without
 arguments, whose type is a scalar or an enum, the answer is the attribute read with
 Strawberry's default resolver and coerced by the type: `TypedErrorsExecutionContext.
-execute_field` (schema/strawberry_internals.py) takes it from the reader built here, once per
+execute_field` (runtime/execution/executor.py) takes it from the reader built here, once per
 type and field. Whatever else can happen (a null for a non-null
 field, an exception, a value the type refuses) is left to graphql-core, which answers it, and
 its error, as always; so is every field when middleware runs (tracing sees every field).
@@ -30,11 +30,12 @@ from graphql import (
     GraphQLString,
     Undefined,
 )
+from strawberry.schema.schema_converter import GraphQLCoreConverter
 from strawberry.types.field import StrawberryField
 
 SLOW = object()  # the reader's answer when graphql-core must complete the field
 Reader = Callable[[Any], Any]
-_STRAWBERRY_FIELD = "strawberry-definition"  # GraphQLCoreConverter.DEFINITION_BACKREF
+_STRAWBERRY_FIELD = GraphQLCoreConverter.DEFINITION_BACKREF
 
 # A field's read in its parts: the read of the value from the source, the value's completion,
 # and the type whose values are their own answer without it (None: every value is completed).

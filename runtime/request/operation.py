@@ -2,10 +2,10 @@
 request.
 
 The steps are those of Strawberry's `Schema.execute`, without its extension runner: the document
-from the parse/validation cache (schema/document_cache.py), the operation the request names
-(schema/operation_choice.py), graphql-core's `execute` with the schema's execution context
+from the parse/validation cache (runtime/request/document_cache.py), the operation the request names
+(runtime/request/operation_choice.py), graphql-core's `execute` with the schema's execution context
 (variables coerced, the cost limit checked), and every error labelled once by the error table
-(`ArraygraphSchema.process_errors`). For each request Strawberry's runner builds its extension
+(the schema's `process_errors`). For each request Strawberry's runner builds its extension
 list and a middleware manager and enters an async context manager per phase: with no extension
 to run, that was a sixth of the time of `{ __typename }`. A schema with extensions (tracing)
 takes `Schema.execute` itself, so that their hooks run; both paths answer alike.
@@ -22,13 +22,9 @@ from typing import Any, NamedTuple
 from graphql import GraphQLError
 from graphql.execution import ExecutionResult
 
-from schema.operation_choice import NO_QUERY, Noted, OperationRefused, choose
-from schema.schema import ArraygraphSchema
-from schema.strawberry_internals import (
-    execute_document,
-    execute_with_extensions,
-    runs_extensions,
-)
+from runtime.execution.execute import execute_document, execute_with_extensions, runs_extensions
+from runtime.execution.prepared_schema import PreparedDocumentSchema
+from runtime.request.operation_choice import NO_QUERY, Noted, OperationRefused, choose
 
 __all__ = ["Operation", "OperationRefused", "OperationRunner", "Outcome"]
 
@@ -55,7 +51,7 @@ class Outcome(NamedTuple):
 class OperationRunner:
     """Runs operations on `schema`; OperationRefused when nothing of a request may run."""
 
-    def __init__(self, schema: ArraygraphSchema) -> None:
+    def __init__(self, schema: PreparedDocumentSchema) -> None:
         self.schema = schema
         self.cache = schema.document_cache
         self.traced = runs_extensions(schema)

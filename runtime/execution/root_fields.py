@@ -4,13 +4,13 @@ graphql-core's `execute_operation` collects the root fields of each execution an
 spread, `@skip`/`@include` applied, one group per response key (a tenth of `{ __typename }`'s
 time in the app). Without a directive in the operation or its fragments, and without fragment
 variables, the answer depends on the document alone: it is kept with the operation's shared
-plans (`schema.object_fields.shared_roots`), by root type, and every execution of the operation
-reads the same groups, as its plans already do. With a directive, each execution collects its
-own. The groups are read, never changed, by the executor.
+plans (`runtime.execution.object_fields.shared_roots`), by root type, and every execution of the
+operation reads the same groups, as its plans already do. With a directive, each execution collects
+its own. The groups are read, never changed, by the executor.
 
-One of the uses of graphql-core internals listed in `schema.strawberry_internals`: this module
-takes the place of `collect_fields` in graphql/execution/executor.py, which `execute_operation`
-looks up by name.
+`runtime.install` puts `collect_fields` in the place of graphql-core's in
+graphql/execution/executor.py, which `execute_operation` looks up by name
+(`runtime/internals.py`).
 """
 
 from __future__ import annotations
@@ -18,11 +18,10 @@ from __future__ import annotations
 from typing import Any
 
 from graphql import GraphQLObjectType, GraphQLSchema, OperationDefinitionNode
-from graphql.execution import executor as graphql_executor
 from graphql.execution.collect_fields import CollectedFields
 from graphql.execution.collect_fields import collect_fields as _graphql_collect_fields
 
-from schema.object_fields import shared_roots
+from runtime.execution.object_fields import shared_roots
 
 
 def collect_fields(
@@ -46,6 +45,3 @@ def collect_fields(
         found = roots[id(runtime_type)] = (runtime_type, _graphql_collect_fields(*arguments))
     collected: CollectedFields = found[1]
     return collected
-
-
-graphql_executor.collect_fields = collect_fields  # type: ignore[attr-defined]

@@ -2,7 +2,7 @@
 
 Re-parsing and re-validating every request costs more than most resolvers. This cache fills
 in the parsed document and its errors when the execution context is created (see
-`schema/strawberry_internals.py`), and Strawberry then skips both steps.
+`runtime/execution/prepared_schema.py`), and Strawberry then skips both steps.
 
 Bounded by count and by bytes, least recently used out first, so that no sequence of query
 texts takes it past its budget: each entry is accounted at `entry_bytes`, an upper bound of
@@ -12,8 +12,8 @@ characters is parsed for its request and never kept (at 5,000 tokens, one such e
 hold megabytes).
 
 Errors are typed by where they come from: the request limits (depth, aliases, fields selected:
-`schema/limit_rules.py`, in time linear in the document) run as their own validation pass,
-first, and their errors are `RequestLimitExceeded`; the schema's rules give `DocumentInvalid`.
+`runtime/request/limit_rules.py`, in time linear in the document) run as their own validation
+pass, first, and their errors are `RequestLimitExceeded`; the schema's rules give `DocumentInvalid`.
 A document that does not parse is kept as such; `syntax_error` gives the parser's
 `GraphQLSyntaxError` for its request, and `over_token_limit` tells whether the token limit
 stopped it.
@@ -40,17 +40,18 @@ from graphql import (
     specified_rules,
     validate,
 )
+from strawberry.schema.schema import validate_document
 
-from schema.errors import DocumentInvalid, RequestLimitExceeded, retyped
-from schema.limit_rules import alias_limit, depth_limit, name_limit, selection_limit
-from schema.strawberry_internals import validate_document
-from settings import MAX_NAME_LENGTH, MAX_SELECTIONS, Settings
+from runtime.errors import DocumentInvalid, RequestLimitExceeded, retyped
+from runtime.limits.request_limits import Limits
+from runtime.request.limit_rules import alias_limit, depth_limit, name_limit, selection_limit
 
 PreparedDocument = tuple[DocumentNode, tuple[GraphQLError, ...]]
 
 # What an entry holds besides its text, tokens and errors: the slot, the document and the
 # operation nodes, and the tuples around them (measured at under 10 KiB for a small query), and
-# the check's answer kept while the document lives (schema/check_memo.py, a few hundred bytes).
+# the check's answer kept while the document lives (runtime/limits/check_memo.py, a few hundred
+# bytes).
 ENTRY_BYTES = 16 * 1024
 TOKEN_BYTES = 800  # a token (they stay linked to each other) and the AST nodes made from it
 ERROR_BYTES = 2 * 1024  # an error, its locations and extensions, besides its message
@@ -154,22 +155,22 @@ class NonEmptySelections(ASTValidationRule):
 
 
 class DocumentCache:
-    def __init__(self, settings: Settings, *, size: int, budget: int, largest: int) -> None:
+    def __init__(self, limits: Limits, *, size: int, budget: int, largest: int) -> None:
         self.limit_rules: tuple[type[ASTValidationRule], ...] = (
-            name_limit(MAX_NAME_LENGTH),
-            depth_limit(settings.max_query_depth),
-            alias_limit(settings.max_aliases),
-            selection_limit(MAX_SELECTIONS),
+            name_limit(limits.max_name_length),
+            depth_limit(limits.max_query_depth),
+            alias_limit(limits.max_aliases),
+            selection_limit(limits.max_selections),
         )
-        self.max_tokens = settings.max_tokens
+        self.max_tokens = limits.max_tokens
         # Without introspection, "Did you mean ...?" would still spell the schema out
-        # (schema/errors.py strips it from every error then).
-        self.suggestions = settings.introspection
+        # (the schema's error table strips it from every error then).
+        self.suggestions = limits.introspection
         # Introspection off (production): `__schema` and `__type` fail validation.
         self.schema_rules: tuple[type[ASTValidationRule], ...] = (
             *specified_rules,
             NonEmptySelections,
-            *(() if settings.introspection else (NoSchemaIntrospectionCustomRule,)),
+            *(() if limits.introspection else (NoSchemaIntrospectionCustomRule,)),
         )
         # Keyed by the query text: hashing a string is much cheaper than hashing a document.
         self.documents = PreparedDocuments(self._prepare, size=size, budget=budget, largest=largest)

@@ -4,8 +4,8 @@ A page of twenty orders answers `edges { cursor node { orderId info createTime }
 edge, graphql-core completes an object (its fields collected, its `is_type_of` asked), executes
 `cursor` and `node` (a resolve info built, Strawberry's resolver wrapper called), completes the
 order and executes its three fields; some ten steps of machinery per value read. When a field
-and everything selected under it are basic fields (schema/leaf_fields.py: an attribute read
-with Strawberry's default resolver, no arguments) over object types (no interface or union to
+and everything selected under it are basic fields (runtime/execution/leaf_fields.py: an attribute
+read with Strawberry's default resolver, no arguments) over object types (no interface or union to
 resolve), lists and leaves, the answer is those reads, shaped by the selection: a plan, built
 once per execution from the fields graphql-core collects (fragments spread, `@skip`/`@include`
 applied), reads them all.
@@ -31,9 +31,10 @@ from graphql import (
     OperationDefinitionNode,
 )
 from graphql.execution.collect_fields import FieldDetails
+from strawberry.schema.schema_converter import GraphQLCoreConverter
+from strawberry.types.cast import TYPE_CAST_ATTRIBUTE
 
-from resolvers.node_keyed import NodeKeyed
-from schema.leaf_fields import (
+from runtime.execution.leaf_fields import (
     SLOW,
     ReadParts,
     basic_attribute,
@@ -41,7 +42,8 @@ from schema.leaf_fields import (
     leaf_parts,
     read_then,
 )
-from schema.list_chunks import ListPlan, read_in_chunks
+from runtime.execution.list_chunks import ListPlan, read_in_chunks
+from runtime.node_keyed import NodeKeyed
 
 Complete = Callable[[Any], Any]  # a value (or the source, for a field) to its answer, or SLOW
 FieldGroup = list[FieldDetails]
@@ -53,8 +55,8 @@ Plans = dict[
 # Strawberry's own `is_type_of` (GraphQLCoreConverter.from_object) reads no resolve info.
 _STRAWBERRY_IS_TYPE_OF = "_get_is_type_of.<locals>.is_type_of"
 _NO_INFO: Any = None
-_STRAWBERRY_DEFINITION = "strawberry-definition"  # GraphQLCoreConverter.DEFINITION_BACKREF
-_CAST = "__as_strawberry_type__"  # strawberry.types.cast.TYPE_CAST_ATTRIBUTE
+_STRAWBERRY_DEFINITION = GraphQLCoreConverter.DEFINITION_BACKREF
+_CAST = TYPE_CAST_ATTRIBUTE  # an object cast to another type (`strawberry.cast`) holds it
 
 
 def field_plan(
@@ -85,7 +87,7 @@ def _node_id(details: FieldDetails) -> int:
 
 
 # What executions of an operation without directives share while it lives (by its identity):
-# its plans, and its root fields by root type (schema/root_fields.py).
+# its plans, and its root fields by root type (runtime/execution/root_fields.py).
 # Both None for an operation with a directive: each execution plans and collects its own.
 Roots = dict[int, tuple[GraphQLObjectType, Any]]
 _Shared = tuple[Plans | None, Roots | None]

@@ -1,7 +1,7 @@
 """Arguments and input objects built from graphql-core's coerced values without Strawberry's
-generic conversion: one of the uses of Strawberry's internals listed in
-`schema.strawberry_internals` (re-check on an upgrade; `tests/server/test_fast_paths.py` fails
-when it stops being used).
+generic conversion. `runtime.install` puts `convert_argument` and `convert_arguments` in the
+place of Strawberry's, which their callers look up by name (`runtime/internals.py`;
+`tests/server/test_fast_paths.py` fails when they stop being used).
 
 Strawberry converts a field's arguments on every call: each name through its name converter,
 each value through `convert_argument`'s dispatch. `convert_arguments` here does that work once
@@ -17,17 +17,19 @@ from typing import Any, cast
 
 from graphql import GraphQLInputObjectType, GraphQLSchema
 from strawberry.relay.types import GlobalID
-from strawberry.schema import schema_converter
 from strawberry.schema.schema_converter import GraphQLCoreConverter
 from strawberry.types import arguments as strawberry_arguments
 from strawberry.types.base import StrawberryList, StrawberryMaybe, StrawberryOptional
 from strawberry.types.enum import StrawberryEnumDefinition
 from strawberry.utils.str_converters import to_camel_case
 
-# Input types built by `install_input_builder`, each with its Strawberry definition (whose
-# `from_input` builds it from a value by GraphQL name) and its builder from its fields by Python
-# name: an argument of one, or a list of them, is taken as graphql-core's coercion built it,
-# without Strawberry's generic per-item dispatch.
+# Input types marked by `build_directly`, built once `runtime.install` runs (or a schema holding
+# one is built): their Strawberry definitions change then, not when the types are declared.
+_MARKED: dict[type, None] = {}
+# Input types built, each with its Strawberry definition (whose `from_input` builds it from a
+# value by GraphQL name) and its builder from its fields by Python name: an argument of one, or
+# a list of them, is taken as graphql-core's coercion built it, without Strawberry's generic
+# per-item dispatch.
 _BUILT: dict[type, tuple[Any, Callable[[dict[str, Any]], object]]] = {}
 
 
@@ -56,7 +58,6 @@ def convert_argument(
 
 
 _strawberry_convert_argument = strawberry_arguments.convert_argument
-strawberry_arguments.convert_argument = convert_argument  # its callers look it up by name
 
 
 # Per field's argument list, config and scalar registry (each held, so that ids stay their own):
@@ -103,16 +104,26 @@ def _argument_entry(argument: Any, scalar_registry: Any, config: Any) -> tuple[s
     return config.name_converter.from_argument(argument), argument.python_name, type_, as_is
 
 
-# `get_arguments` looks it up by name (the module does not re-export it)
-schema_converter.convert_arguments = convert_arguments  # type: ignore[attr-defined]
+def build_directly(input_type: type) -> type:
+    """Mark `input_type` (a class decorator) to be built in graphql-core's coercion from the
+    value it coerced, once `runtime.install` runs (`attach_input_builders`): every field
+    already parsed and defaulted, for none of Strawberry's generic per-field conversion, the
+    largest cost of a batch. Marking changes nothing of Strawberry's."""
+    _MARKED[input_type] = None
+    return input_type
 
 
-def install_input_builder(input_type: type) -> None:
-    """Build `input_type` in graphql-core's coercion (`attach_input_builders`), from the value
-    it coerced: every field already parsed and defaulted, for none of Strawberry's generic
-    per-field conversion, the largest cost of a batch; and from a value Strawberry's own
-    conversion hands over (`from_input`). Enum fields arrive as their values (or, in some
-    releases, names or members)."""
+def install_builders() -> None:
+    """Build every input type marked so far from coerced values (`runtime.install`)."""
+    for input_type in list(_MARKED):
+        if input_type not in _BUILT:
+            _install_builder(input_type)
+
+
+def _install_builder(input_type: type) -> None:
+    """Build `input_type` from a coerced value, and from a value Strawberry's own conversion
+    hands over (`from_input`). Enum fields arrive as their values (or, in some releases, names
+    or members)."""
     definition: Any = getattr(input_type, "__strawberry_definition__")  # noqa: B009
     names = [
         (f.python_name, f.graphql_name or to_camel_case(f.python_name)) for f in definition.fields
@@ -148,13 +159,15 @@ DEFINITION_BACKREF = GraphQLCoreConverter.DEFINITION_BACKREF
 
 
 def attach_input_builders(graphql_schema: GraphQLSchema) -> None:
-    """graphql-core's coercion of each built input type (of variables and literals alike)
-    gives its instance: each field's value under its Python name (`out_name`), the instance
-    from those (`out_type`)."""
+    """graphql-core's coercion of each input type marked by `build_directly` (of variables and
+    literals alike) gives its instance: each field's value under its Python name (`out_name`),
+    the instance from those (`out_type`)."""
     for graphql_type in graphql_schema.type_map.values():
         if not isinstance(graphql_type, GraphQLInputObjectType):
             continue
         origin = getattr(graphql_type.extensions.get(DEFINITION_BACKREF), "origin", None)
+        if origin in _MARKED and origin not in _BUILT:
+            _install_builder(origin)
         built = _BUILT.get(origin) if isinstance(origin, type) else None
         if built is None or graphql_type.is_one_of:  # a one-of type's `out_type` checks it
             continue

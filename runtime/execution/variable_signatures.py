@@ -6,9 +6,9 @@ wrappers) and the signature around it, though both depend only on the schema, th
 name and its type's shape. Here the signature is kept by those; a variable with a default, and
 an error (a type that is not an input type, which validation refuses first), are not kept.
 
-One of the uses of graphql-core internals listed in `schema.strawberry_internals`: this module
-takes the place of `get_variable_signature` in graphql/execution/values.py, which
-`coerce_variable_values` looks up by name.
+`runtime.install` puts `get_variable_signature` in the place of graphql-core's in
+graphql/execution/values.py, which `coerce_variable_values` looks up by name
+(`runtime/internals.py`).
 """
 
 from __future__ import annotations
@@ -64,6 +64,3 @@ def get_variable_signature(schema: GraphQLSchema, var_def_node: VariableDefiniti
             _kept.clear()
         _kept[key] = (schema, signature)
     return signature
-
-
-graphql_values.get_variable_signature = get_variable_signature  # type: ignore[attr-defined]

@@ -15,10 +15,10 @@ naming the argument): an explicit null for a nullable variable where a default l
 pass (`count: $c` of `count: Int! = 1`, `first: $f` of `first: Int! = 100`, `@include(if: $v)`
 with `$v: Boolean = true`) was graphql-core's untyped error, masked as INTERNAL_SERVER_ERROR.
 
-One of the uses of graphql-core internals listed in `schema.strawberry_internals`: this module
-takes the place of `get_argument_values` in graphql/execution/executor.py, which
-`execute_field` looks up by name, and in graphql/execution/collect_fields.py, where
-`@skip` and `@include` are read.
+`runtime.install` puts `get_argument_values` in the place of graphql-core's in
+graphql/execution/executor.py, which `execute_field` looks up by name, and in
+graphql/execution/collect_fields.py, where `@skip` and `@include` are read
+(`runtime/internals.py`).
 """
 
 from __future__ import annotations
@@ -34,14 +34,12 @@ from graphql import (
     GraphQLError,
     GraphQLField,
 )
-from graphql.execution import collect_fields as graphql_collect_fields
-from graphql.execution import executor as graphql_executor
 from graphql.execution.values import FragmentVariableValues, VariableValues
 from graphql.execution.values import get_argument_values as _graphql_argument_values
 
-from resolvers.errors import BadUserInput
-from resolvers.node_keyed import NodeKeyed
-from resolvers.selection import variables_in
+from runtime.errors import ArgumentInvalid
+from runtime.node_keyed import NodeKeyed
+from runtime.selection.fields import variables_in
 
 _IMMUTABLE = frozenset({str, int, float, bool, type(None), datetime})
 _LIMIT = 4096
@@ -80,7 +78,7 @@ def get_argument_values(
     return values
 
 
-def _invalid(error: GraphQLError, node: FieldNode | DirectiveNode) -> BadUserInput:
+def _invalid(error: GraphQLError, node: FieldNode | DirectiveNode) -> ArgumentInvalid:
     """graphql-core's refusal of an argument as the client's error, naming the argument whose
     value it is: a field error at the field, a request error at a directive that decides
     which fields run (the executor and the view type a resolver's error by its class)."""
@@ -93,12 +91,8 @@ def _invalid(error: GraphQLError, node: FieldNode | DirectiveNode) -> BadUserInp
         ),
         None,
     )
-    return BadUserInput(error.message, argument=at_fault)
+    return ArgumentInvalid(error.message, argument=at_fault)
 
 
 def _immutable(value: Any) -> bool:
     return type(value) in _IMMUTABLE or isinstance(value, Enum)
-
-
-graphql_executor.get_argument_values = get_argument_values  # type: ignore[attr-defined]
-graphql_collect_fields.get_argument_values = get_argument_values  # type: ignore[attr-defined]

@@ -3,7 +3,7 @@
 A cached document's nodes are the same objects in every request that sends it, so a resolver
 that works something out from the fields under its own (the page a user's `orders` will ask
 for: some 11 µs of an orders page) need do it once per field and values of the variables those
-fields' arguments read. The memo holds the field nodes weakly (`resolvers.node_keyed`): an
+fields' arguments read. The memo holds the field nodes weakly (`runtime.node_keyed`): an
 entry goes with its document, so it never keeps a syntax tree alive however many distinct
 documents clients send.
 """
@@ -18,8 +18,8 @@ import strawberry
 from graphql import FieldNode, GraphQLResolveInfo
 from strawberry.types.nodes import get_variable_values
 
-from resolvers.node_keyed import NodeKeyed
-from resolvers.selection import selected, variables_in
+from runtime.node_keyed import NodeKeyed
+from runtime.selection.fields import selected, variables_in
 
 T = TypeVar("T")
 _MISSING: Any = object()
