@@ -1,16 +1,17 @@
 """The demo data, seeded once per test session and copied into each test's own database.
 
-Seeding builds the demo in Python and writes it through the store, command by command; a copy
-writes the same documents with one `insert_many` a collection. Storing them is most of either's
-time (the demo's 1,549 series rollups above all), so a test that reads a part of the demo names
-its collections, and gets those alone. A template is what an app started
-with `demo=True` on a fresh database leaves there (indexes, the data shape in `meta`, the demo),
-read back collection by collection (`store.registry.NAMES`) and kept as BSON; each copy decodes
-new documents from it, so no test sees another's writes. The demo depends on the moment it is
-seeded at and on two settings, so a template is kept for each: the tests on the fake clock share
-one, and those on the real clock share one seeded at the first moment one asked for it, as if a
-server had been started with `--demo` then. A template is seeded where the copies go: in an
-in-process engine for a database of one, on the session's backend otherwise.
+A template is what an app started with `demo=True` on a fresh database leaves there (indexes,
+the data shape in `meta`, the demo), read back collection by collection (`store.registry.NAMES`)
+and kept as BSON; each copy decodes new documents from it and writes them with one
+`insert_many` a collection, so no test sees another's writes. Storing the documents is most of
+a seeding's time and of a copy's (the demo's 1,549 series rollups above all): a test that reads
+a part of the demo names its collections, and gets those alone.
+
+The demo depends on the moment it is seeded at and on two settings, so a template is kept for
+each: the tests on the fake clock share one, and those on the real clock one seeded at the
+first moment one asked for it, as if a server had been started with `--demo` then. A template
+is seeded where its copies go: in an in-process engine for a database of one, on the session's
+backend otherwise.
 """
 
 from __future__ import annotations
@@ -52,13 +53,12 @@ class DemoKey:
 
 
 class DemoTemplates:
-    """The session's seeded demos, by key; `seedings` counts the demos actually seeded."""
+    """The session's seeded demos, by key."""
 
     def __init__(self, backend: Backend) -> None:
         self._backend = backend
         self._documents: dict[DemoKey, dict[str, list[bytes]]] = {}
         self._real_now: datetime | None = None
-        self.seedings = 0
 
     def real_now(self) -> datetime:
         """The moment the session's real-clock demo is seeded at (fixed at its first use)."""
@@ -93,7 +93,6 @@ class DemoTemplates:
             app = create_app(settings, clock=lambda: key.now, database=template, demo=True)
             async with running(app):
                 pass
-            self.seedings += 1
             return {
                 name: [
                     bson.encode(d) for d in await template.collection(name).find({}).to_list(None)
