@@ -4,7 +4,7 @@ A template is what an app started with `demo=True` on a fresh database leaves th
 the data shape in `meta`, the demo), read back collection by collection (`store.registry.NAMES`)
 and kept as BSON; each copy decodes new documents from it and writes them with one
 `insert_many` a collection, so no test sees another's writes. Storing the documents is most of
-a seeding's time and of a copy's (the demo's 1,549 series rollups above all): a test that reads
+a seeding's time and of a copy's (the series rollups above all): a test that reads
 a part of the demo names its collections, and gets those alone.
 
 The demo depends on the moment it is seeded at and on two settings, so a template is kept for
