@@ -31,8 +31,8 @@ from settings import (
 # Selections: every field of the type, lists at their largest pages.
 PAGE_INFO = "pageInfo { hasNextPage hasPreviousPage startCursor endCursor }"
 SENSOR = (
-    "id sensorId title count24h stats24h { count sum min max avg } "
-    "hourly { hour count sum min max avg } lastEventAt"
+    "id sensorId title count24h stats24h { count sum min max mean } "
+    "hourly { hour count sum min max mean } lastEventAt"
 )
 ORDER = "id orderId userId info createTime"
 MESSAGE = "id messageId seq author text sentAt editedAt deleted"

@@ -55,24 +55,32 @@ def _mean(valued: Sequence[HourTotal], total: float) -> float | None:
     return sum((t.sum or 0.0) / value_count for t in valued)
 
 
+# `mean`, as series name the same number (FieldStats.mean); `avg` kept for clients that select it.
+MEAN = "The mean of the events' values; null when no event had a value."
+AVG_DEPRECATED = "Use `mean`: the same number, under the name series use."
+
+
 @strawberry.type(description="Event statistics over the 24-hour window.")
 class SensorStats:
     count: int
     sum: float | None = strawberry.field(description="Null when no event had a value.")
     min: float | None
     max: float | None
-    avg: float | None
+    mean: float | None = strawberry.field(description=MEAN)
+    avg: float | None = strawberry.field(deprecation_reason=AVG_DEPRECATED)
 
     @classmethod
     def of(cls, totals: Sequence[HourTotal]) -> SensorStats:
         valued = [t for t in totals if t.value_count > 0 and t.sum is not None]
         total = sum(t.sum or 0.0 for t in valued)
+        mean = graphql_float(_mean(valued, total))
         return cls(
             count=_saturate(sum(t.count for t in totals)),
             sum=graphql_float(total) if valued else None,
             min=graphql_float(min((t.min for t in valued if t.min is not None), default=None)),
             max=graphql_float(max((t.max for t in valued if t.max is not None), default=None)),
-            avg=graphql_float(_mean(valued, total)),
+            mean=mean,
+            avg=mean,
         )
 
 
@@ -83,7 +91,8 @@ class HourlyTotal:
     sum: float | None
     min: float | None
     max: float | None
-    avg: float | None
+    mean: float | None = strawberry.field(description=MEAN)
+    avg: float | None = strawberry.field(deprecation_reason=AVG_DEPRECATED)
 
     @classmethod
     def of(cls, hour: datetime, total: HourTotal | None) -> HourlyTotal:
@@ -91,15 +100,17 @@ class HourlyTotal:
         sensors builds 24 each."""
         if total is None or total.value_count <= 0 or total.sum is None:
             count = 0 if total is None else _saturate(total.count)
-            return cls(hour=hour, count=count, sum=None, min=None, max=None, avg=None)
+            return cls(hour=hour, count=count, sum=None, min=None, max=None, mean=None, avg=None)
         valued_sum = 0 + (total.sum or 0.0)  # as `sum()` adds it up (a -0.0 answers 0.0)
+        mean = graphql_float(_mean((total,), valued_sum))
         return cls(
             hour=hour,
             count=_saturate(total.count),
             sum=graphql_float(valued_sum),
             min=graphql_float(total.min),
             max=graphql_float(total.max),
-            avg=graphql_float(_mean((total,), valued_sum)),
+            mean=mean,
+            avg=mean,
         )
 
 

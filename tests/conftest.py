@@ -16,8 +16,10 @@ import pytest
 from app import create_app
 from settings import Settings
 from store.database import Database
+from store.registry import DEMO_NAMES
 from tests.support import Api, ApiFactory, FakeClock, live_server, running
 from tests.support.backends import Backend, backend_from_env
+from tests.support.demo import DemoTemplates
 
 _BACKEND: list[Backend] = []
 
@@ -39,6 +41,12 @@ def backend() -> Iterator[Backend]:
     chosen.stop()
 
 
+@pytest.fixture(scope="session")
+def demo_templates(backend: Backend) -> DemoTemplates:
+    """The demo, seeded once a session (for each clock and setting it depends on)."""
+    return DemoTemplates(backend)
+
+
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()
@@ -54,6 +62,20 @@ async def database(settings: Settings, backend: Backend) -> AsyncIterator[Databa
     opened = backend.open(settings)
     yield opened
     await backend.release(opened)
+
+
+@pytest.fixture
+async def demo_database(
+    settings: Settings, clock: FakeClock, backend: Backend, demo_templates: DemoTemplates
+) -> AsyncIterator[Database]:
+    """A database of this test's own holding the demo as `serve --demo` leaves it at `clock`'s
+    now: a copy of the session's seeding."""
+    opened = backend.open(settings)
+    try:
+        await demo_templates.copy_into(opened, settings, clock())
+        yield opened
+    finally:
+        await backend.release(opened)
 
 
 @pytest.fixture
@@ -76,16 +98,26 @@ async def live_api(settings: Settings, clock: FakeClock, database: Database) -> 
 
 
 @pytest.fixture
-def make_api(clock: FakeClock, backend: Backend) -> ApiFactory:
-    """An app with other settings: `async with make_api(settings) as api: ...`."""
+def make_api(clock: FakeClock, backend: Backend, demo_templates: DemoTemplates) -> ApiFactory:
+    """An app with other settings: `async with make_api(settings) as api: ...`. `demo=True`
+    gives it a copy of the session's demo data (`demo=(names...)`: of those of its collections
+    only); `seed_demo=True` starts it as `serve --demo` does, seeding a database that holds
+    none of the demo's collections."""
 
     @asynccontextmanager
     async def factory(
-        settings: Settings, *, demo: bool = False, database: Database | None = None
+        settings: Settings,
+        *,
+        demo: bool | tuple[str, ...] = False,
+        seed_demo: bool = False,
+        database: Database | None = None,
     ) -> AsyncIterator[Api]:
         opened = database or backend.open(settings)
-        app = create_app(settings, clock=clock, database=opened, demo=demo)
         try:
+            if demo is not False:
+                only = DEMO_NAMES if demo is True else demo
+                await demo_templates.copy_into(opened, settings, clock(), only)
+            app = create_app(settings, clock=clock, database=opened, demo=seed_demo)
             async with running(app) as client:
                 yield Api(client=client, database=opened, clock=clock)
         finally:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from settings import Settings
+from store import chat_pages, chat_sessions
 from store.demo_chat import DEMO_SESSION_ID
 from tests.chat.support import MESSAGES
 from tests.support import ApiFactory
 
 
 async def test_demo_session_holds_2500_messages_read_from_the_newest(make_api: ApiFactory) -> None:
-    async with make_api(Settings(), demo=True) as api:
+    async with make_api(Settings(), demo=(chat_sessions.COLLECTION, chat_pages.COLLECTION)) as api:
         data = await api.data(MESSAGES, {"s": str(DEMO_SESSION_ID), "last": 3})
         session = data["chatSession"]
         assert (session["messageCount"], session["pageCount"]) == (2_500, 5)

@@ -43,9 +43,9 @@ async def test_graphiql_example_answers_the_demo_data(make_api: ApiFactory) -> N
 
 
 async def test_graphiql_opens_with_the_example_and_runs_it(
-    database: Database, clock: FakeClock
+    demo_database: Database, clock: FakeClock
 ) -> None:
-    app = create_app(Settings(), clock=clock, database=database, demo=True)
+    app = create_app(Settings(), clock=clock, database=demo_database)
     async with live_server(app) as server, browser_page(server) as (page, traffic):
         await open_graphiql(page, server)
         assert await editor_text(page, QUERY_EDITOR) == EXAMPLE_QUERY

@@ -19,6 +19,7 @@ import pytest
 
 from app import create_app
 from settings import Settings
+from store import sensors, users
 from tests.clients.typescript_project import (
     PROJECT,
     build,
@@ -28,8 +29,10 @@ from tests.clients.typescript_project import (
 )
 from tests.support import live_server
 from tests.support.backends import Backend
+from tests.support.demo import DemoTemplates
 
 PAGE_SIZE = 5
+DEMO_READ = (sensors.COLLECTION, users.COLLECTION)
 # Written by codegen (presetConfig.persistedDocuments): what a trusted-documents server runs.
 MANIFEST = PROJECT / "src" / "gql" / "persisted-documents.json"
 EXPECTED = """
@@ -54,14 +57,16 @@ class ClientRun:
     expected: dict[str, Any]  # the same reads, sent by hand
 
 
-async def _run(backend: Backend) -> ClientRun:
-    # Built first, not while the demo is seeded: on a shared two-core machine the two together
+async def _run(backend: Backend, demo: DemoTemplates) -> ClientRun:
+    # Built first, not while the demo is copied: on a shared two-core machine the two together
     # have pushed one of the seed's commands through the wire front past its 10 s deadline.
     await build()
     settings = Settings()
     database = backend.open(settings)
     try:
-        app = create_app(settings, demo=True, database=database)
+        # On the real clock; the sensors and users the client reads.
+        await demo.copy_into(database, settings, demo.real_now(), DEMO_READ)
+        app = create_app(settings, database=database)
         async with live_server(app) as url, httpx.AsyncClient(base_url=url) as client:
             printed = await run_script(f"{url}/graphql", "u1", str(PAGE_SIZE))
             variables = {"page": PAGE_SIZE, "pages": 2 * PAGE_SIZE}
@@ -98,9 +103,9 @@ async def read_with_relay(client: httpx.AsyncClient) -> dict[str, Any]:
 
 
 @pytest.fixture(scope="module")
-def client_run(backend: Backend) -> ClientRun:
+def client_run(backend: Backend, demo_templates: DemoTemplates) -> ClientRun:
     require_node()
-    return asyncio.run(_run(backend))
+    return asyncio.run(_run(backend, demo_templates))
 
 
 def test_node_and_npm_are_installed() -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import logging
 from datetime import timedelta
-from typing import Any
 
 import pytest
 
@@ -13,20 +12,13 @@ from settings import Settings
 from store.database import Database
 from store.meta import COLLECTION as META
 from store.registry import DEMO_NAMES, NAMES
+from store.sensors import COLLECTION as SENSORS_COLLECTION
 from tests.support import ApiFactory, FakeClock
+from tests.support.demo import stored
 
 SENSORS = "{ sensors { edges { node { id title } } } }"
 U1_ORDERS = '{ user(userId: "u1") { orderCount } }'
 SKIPPED = "demo data not loaded: the database already holds data"
-
-
-async def contents(database: Database, names: tuple[str, ...]) -> dict[str, list[Any]]:
-    """Every document of each collection, in `_id` order (as text: some ids are documents)."""
-    found = {}
-    for name in names:
-        documents = await database.collection(name).find({}).to_list(None)
-        found[name] = sorted(documents, key=lambda document: repr(document["_id"]))
-    return found
 
 
 async def non_empty(database: Database) -> set[str]:
@@ -43,7 +35,7 @@ async def test_demo_seeding_fills_a_fresh_database(
 ) -> None:
     # By the time the demo is seeded, the start has created every index and recorded the data
     # shape in `meta`: neither counts as data.
-    async with make_api(Settings(), demo=True, database=database) as api:
+    async with make_api(Settings(), seed_demo=True, database=database) as api:
         sensors = await api.data(SENSORS)
         user = await api.data(U1_ORDERS)
     assert [e["node"]["title"] for e in sensors["sensors"]["edges"]] == ["Sensor 1", "Sensor 2"]
@@ -54,17 +46,18 @@ async def test_demo_seeding_fills_a_fresh_database(
 async def test_demo_seeding_leaves_a_seeded_database_as_it_is(
     make_api: ApiFactory, database: Database, clock: FakeClock
 ) -> None:
-    async with make_api(Settings(), demo=True, database=database) as api:
+    # Seeded before (its sensors: a seeding run again would add the demo's other collections).
+    async with make_api(Settings(), demo=(SENSORS_COLLECTION,), database=database) as api:
         sensors = (await api.data(SENSORS))["sensors"]["edges"]
         first, second = (edge["node"]["id"] for edge in sensors)
         await api.data(f'mutation {{ renameSensor(id: "{first}", title: "Boiler") {{ id }} }}')
         await api.data(f'mutation {{ deleteSensor(id: "{second}") }}')
-    before = await contents(database, DEMO_NAMES)
+    before = await stored(database, DEMO_NAMES)
     clock.now += timedelta(days=3)  # a restart later: the demo's times would all move
-    async with make_api(Settings(), demo=True, database=database) as api:
+    async with make_api(Settings(), seed_demo=True, database=database) as api:
         sensors = (await api.data(SENSORS))["sensors"]["edges"]
     assert [edge["node"]["title"] for edge in sensors] == ["Boiler"]  # not renamed back
-    assert await contents(database, DEMO_NAMES) == before  # nothing rewritten or added
+    assert await stored(database, DEMO_NAMES) == before  # nothing rewritten or added
 
 
 async def test_demo_seeding_skips_a_database_holding_other_data_and_says_so(
@@ -73,7 +66,7 @@ async def test_demo_seeding_skips_a_database_holding_other_data_and_says_so(
     async with make_api(Settings(), database=database) as api:
         await api.data('mutation { createSensor(title: "Pump") { id } }')
     with caplog.at_level(logging.INFO, logger="arraygraph.store"):
-        async with make_api(Settings(), demo=True, database=database) as api:
+        async with make_api(Settings(), seed_demo=True, database=database) as api:
             sensors = await api.data(SENSORS)
             user = await api.data(U1_ORDERS)
     assert [e["node"]["title"] for e in sensors["sensors"]["edges"]] == ["Pump"]

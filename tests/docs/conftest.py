@@ -1,6 +1,6 @@
-"""The demo server the docs' examples run against: the app `arraygraph serve --demo` serves,
-seeded once per module, reached in process (GraphQL blocks) and over HTTP on a free loopback
-port (curl blocks, run by the real `curl`)."""
+"""The demo server the docs' examples run against: the app `arraygraph serve --demo` serves, on
+a copy of the session's demo data, reached in process (GraphQL blocks) and over HTTP on a free
+loopback port (curl blocks, run by the real `curl`)."""
 
 from __future__ import annotations
 
@@ -20,8 +20,10 @@ import pytest_asyncio
 
 from app import create_app
 from settings import Settings
+from store.database import open_database
 from tests.docs.examples import DOCS_ORIGIN, all_examples
 from tests.support import live_server, running
+from tests.support.demo import DemoTemplates
 
 TOKEN = "docs-example-token"
 # A dev server's origin, so that the docs' CORS examples get their headers.
@@ -108,12 +110,19 @@ def _call(record: Path) -> CurlCall:
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def demo_server() -> AsyncIterator[DemoServer]:
+async def demo_server(demo_templates: DemoTemplates) -> AsyncIterator[DemoServer]:
     settings = Settings(api_tokens=(TOKEN,), cors_origins=(CORS_ORIGIN,))
-    app = create_app(settings, demo=True)
-    async with running(app) as client, live_server(app, lifespan="off") as url:
-        client.headers["authorization"] = f"Bearer {TOKEN}"
-        yield DemoServer(client=client, url=url)
+    database = open_database(settings)  # the engine in process, as `serve --demo` has it
+    # The demo as a server started with `--demo` earlier in the session holds it, on the real
+    # clock: a copy of the session's seeding.
+    await demo_templates.copy_into(database, settings, demo_templates.real_now())
+    app = create_app(settings, database=database)
+    try:
+        async with running(app) as client, live_server(app, lifespan="off") as url:
+            client.headers["authorization"] = f"Bearer {TOKEN}"
+            yield DemoServer(client=client, url=url)
+    finally:
+        await database.close()
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

@@ -19,7 +19,7 @@ from tests.support import Api, assert_rejected
 
 FLOAT_MAX = sys.float_info.max
 HOUR = datetime(2022, 9, 12, 12, tzinfo=UTC)  # inside the window at the fake clock's start
-PAGE = "{ sensors(first: 10) { edges { node { sensorId stats24h { sum min max avg } } } } }"
+PAGE = "{ sensors(first: 10) { edges { node { sensorId stats24h { sum min max mean } } } } }"
 DAY = {"m": "m", "from": "2024-01-01T00:00:00Z", "to": "2024-01-02T00:00:00Z"}
 
 
@@ -55,7 +55,7 @@ async def test_record_sensor_events_takes_values_up_to_the_bound(api: Api) -> No
     await api.data(RECORD, {"events": [event] * 1_000})
     stats = await _stats(api, sensor_id)
     assert stats["sum"] == pytest.approx(-MAX_ABS_SENSOR_VALUE * (2**31 - 1) * 1_000)
-    assert stats["avg"] == pytest.approx(-MAX_ABS_SENSOR_VALUE)
+    assert stats["mean"] == pytest.approx(-MAX_ABS_SENSOR_VALUE)
 
 
 async def test_record_sensor_events_at_the_bound_from_concurrent_writers_stay_finite(
@@ -71,27 +71,27 @@ async def test_record_sensor_events_at_the_bound_from_concurrent_writers_stay_fi
 async def test_sensor_with_a_stored_infinite_sum_reads_saturated(api: Api) -> None:
     sensor_id = await _stored_sensor(api, {"sum": float("inf"), "min": 1.0, "max": 2.0})
     stats = await _stats(api, sensor_id)
-    assert stats == {"count": 1, "sum": FLOAT_MAX, "min": 1.0, "max": 2.0, "avg": FLOAT_MAX}
+    assert stats == {"count": 1, "sum": FLOAT_MAX, "min": 1.0, "max": 2.0, "mean": FLOAT_MAX}
 
 
 async def test_sensor_with_stored_nan_stats_reads_null(api: Api) -> None:
     nan = float("nan")
     sensor_id = await _stored_sensor(api, {"sum": nan, "min": nan, "max": -float("inf")})
     stats = await _stats(api, sensor_id)
-    assert stats == {"count": 1, "sum": None, "min": None, "max": -FLOAT_MAX, "avg": None}
+    assert stats == {"count": 1, "sum": None, "min": None, "max": -FLOAT_MAX, "mean": None}
 
 
 async def test_sensor_with_two_hours_near_the_largest_double_reads_their_mean(api: Api) -> None:
     sensor_id = await _stored_sensor(api, {"sum": 1.7e308}, {"sum": 1.7e308})
     stats = await _stats(api, sensor_id)
-    assert (stats["sum"], stats["avg"]) == (FLOAT_MAX, 1.7e308)
+    assert (stats["sum"], stats["mean"]) == (FLOAT_MAX, 1.7e308)
 
 
 async def test_sensor_hourly_with_a_stored_infinite_sum_reads_saturated(api: Api) -> None:
     sensor_id = await _stored_sensor(api, {"sum": -float("inf")})
     data = await api.data(SENSOR, {"id": sensor_id})
     [hour] = [h for h in data["sensor"]["hourly"] if h["count"]]
-    assert (hour["sum"], hour["avg"]) == (-FLOAT_MAX, -FLOAT_MAX)
+    assert (hour["sum"], hour["mean"]) == (-FLOAT_MAX, -FLOAT_MAX)
 
 
 async def test_sensors_page_holding_a_stored_infinite_sum_reads_without_error(api: Api) -> None:

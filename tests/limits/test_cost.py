@@ -27,7 +27,7 @@ ATTACK = (
 # 100 users, 100 orders each: 100 + 100 + 10,000 edges + 10,000 nodes + 2 x 10,000 fields, and
 # 16 x 10,000 for `info` (1,000 characters: 16 units of 256 bytes each).
 ALIAS_COST = 200_200
-WINDOWS = "{ sensors(first: 100) { edges { node { hourly { hour count sum min max avg } } } } }"
+WINDOWS = "{ sensors(first: 100) { edges { node { hourly { hour count sum min max mean } } } } }"
 WINDOWS_COST = 1 + 100 + 100 + 2_400 + 6 * 2_400
 
 

@@ -25,8 +25,8 @@ SENSOR = """
 query($id: ID!) {
   sensor(id: $id) {
     id title count24h lastEventAt
-    stats24h { count sum min max avg }
-    hourly { hour count sum min max avg }
+    stats24h { count sum min max mean }
+    hourly { hour count sum min max mean }
   }
 }
 """

@@ -23,7 +23,7 @@ AT = datetime(2022, 9, 12, 12, 0, tzinfo=UTC)
 PAGE = """
 query($first: Int, $after: String, $order: SensorOrder) {
   sensors(first: $first, after: $after, orderBy: $order) {
-    edges { node { title count24h stats24h { avg } hourly { count } } }
+    edges { node { title count24h stats24h { mean } hourly { count } } }
     pageInfo { hasNextPage endCursor }
   }
 }

@@ -17,7 +17,7 @@ from tests.support.executed import count_calls, executed_fields
 
 SENSORS = 250
 RECORD = """mutation($e: [SensorEventInput!]!) { recordSensorEvents(events: $e) {
-  sensors { sensorId title count24h stats24h { count sum } hourly { hour count sum avg } } } }"""
+  sensors { sensorId title count24h stats24h { count sum } hourly { hour count sum mean } } } }"""
 
 
 async def test_a_long_payload_completes_in_chunks_as_a_short_one(
@@ -39,5 +39,5 @@ async def test_a_long_payload_completes_in_chunks_as_a_short_one(
     short = (await api.data(RECORD, {"e": events[:1]}))["recordSensorEvents"]["sensors"][0]
     first = sensors[0]
     assert first["stats24h"] == {"count": 1, "sum": 2.0}
-    assert first["hourly"][-2] == {**short["hourly"][-2], "count": 1, "sum": 2.0, "avg": 2.0}
+    assert first["hourly"][-2] == {**short["hourly"][-2], "count": 1, "sum": 2.0, "mean": 2.0}
     assert len(first["hourly"]) == 24

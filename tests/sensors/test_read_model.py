@@ -37,9 +37,9 @@ async def test_stats_cover_only_events_with_a_value(api: Api) -> None:
     assert stats["count"] == 6
     assert stats["sum"] == pytest.approx(2.0 + 18.0 - 1.0)
     assert (stats["min"], stats["max"]) == (-1.0, 6.0)
-    assert stats["avg"] == pytest.approx(19.0 / 5)
+    assert stats["mean"] == pytest.approx(19.0 / 5)
     last_hour = sensor["hourly"][-1]
-    assert (last_hour["count"], last_hour["sum"], last_hour["avg"]) == (1, None, None)
+    assert (last_hour["count"], last_hour["sum"], last_hour["mean"]) == (1, None, None)
     assert sensor["lastEventAt"] == "2022-09-12T13:00:00.000Z"
 
 
@@ -48,7 +48,7 @@ async def test_stats_are_null_without_any_value(api: Api) -> None:
     sensor_id = await create_sensor(api, "Counts only")
     await record(api, {"sensorId": sensor_id, "at": "2022-09-12T13:00:00Z", "count": 5})
     stats = (await api.data(SENSOR, {"id": sensor_id}))["sensor"]["stats24h"]
-    assert stats == {"count": 5, "sum": None, "min": None, "max": None, "avg": None}
+    assert stats == {"count": 5, "sum": None, "min": None, "max": None, "mean": None}
 
 
 async def test_datetime_with_an_offset_is_stored_as_utc(api: Api) -> None:

@@ -10,7 +10,7 @@ from tests.support import Api
 AT = "2022-09-12T12:00:00Z"
 FULL_PAGE = """
 { sensors(first: 50) { totalCount edges { node {
-    id title count24h stats24h { count avg } hourly { hour count } } } } }
+    id title count24h stats24h { count mean } hourly { hour count } } } } }
 """
 PAGE = """
 query($first: Int, $after: String, $order: SensorOrder, $filter: SensorFilter) {

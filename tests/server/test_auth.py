@@ -12,6 +12,7 @@ from tests.sensors.queries import CREATE
 from tests.support import ApiFactory, error_codes
 
 TOKENS = Settings(api_tokens=("s3cret", "other-token"))
+READ_BACK = "query($id: ID!) { node(id: $id) { id ... on Sensor { title } } }"
 
 
 @pytest.mark.parametrize(
@@ -72,6 +73,9 @@ async def test_mutations_need_no_token_when_none_is_configured(
     async with make_api(Settings()) as api:
         body = await api.post(CREATE, {"t": "x"})
         assert "errors" not in body
+        created = body["data"]["createSensor"]
+        read = await api.post(READ_BACK, {"id": created["id"]})
+    assert read == {"data": {"node": {"id": created["id"], "title": "x"}}}
 
 
 def test_every_mutation_field_needs_a_token() -> None:

@@ -8,6 +8,7 @@ from typing import Any, cast
 import pytest
 
 from settings import Settings
+from store import sensors, users
 from store.database import Database
 from store.protocols import AsyncDatabase
 from tests.support import Api, ApiFactory
@@ -70,7 +71,7 @@ async def test_readyz_is_503_when_the_database_does_not_answer(
 
 
 async def test_demo_data_holds_the_seed_sensors(make_api: ApiFactory) -> None:
-    async with make_api(Settings(), demo=True) as api:
+    async with make_api(Settings(), demo=(sensors.COLLECTION,)) as api:
         data = await api.data("{ sensors { edges { node { title count24h } } } }")
     nodes = [edge["node"] for edge in data["sensors"]["edges"]]
     assert [n["title"] for n in nodes] == ["Sensor 1", "Sensor 2"]
@@ -78,7 +79,7 @@ async def test_demo_data_holds_the_seed_sensors(make_api: ApiFactory) -> None:
 
 
 async def test_demo_data_holds_user_u1_with_200_orders(make_api: ApiFactory) -> None:
-    async with make_api(Settings(), demo=True) as api:
+    async with make_api(Settings(), demo=(users.COLLECTION,)) as api:
         data = await api.data(
             '{ user(userId: "u1") { orderCount orders(first: 1) { totalCount } } }'
         )

@@ -26,8 +26,29 @@ async def test_query_at_the_depth_limit_is_served(make_api: ApiFactory) -> None:
     assert "errors" not in body
 
 
-def test_default_depth_limit_is_12() -> None:
-    assert Settings().max_query_depth == 12
+def _nested(depth: int) -> str:
+    """A document whose deepest field has `depth` fields above it (root fields are at 0)."""
+    selection = "leaf"
+    for _ in range(depth):
+        selection = f"field {{ {selection} }}"
+    return f"{{ {selection} }}"
+
+
+async def test_default_depth_limit_lets_depth_12_through(make_api: ApiFactory) -> None:
+    async with make_api(Settings()) as api:
+        body = await api.post(_nested(12))
+    # The schema is not 12 deep, so its own rules refuse the fields: the depth limit let it by.
+    assert error_codes(body) == ["GRAPHQL_VALIDATION_FAILED"]
+    assert body["errors"][0]["message"] == "Cannot query field 'field' on type 'Query'."
+
+
+async def test_default_depth_limit_refuses_depth_13_naming_the_limit(
+    make_api: ApiFactory,
+) -> None:
+    async with make_api(Settings()) as api:
+        body = await api.post(_nested(13))
+    assert error_codes(body) == ["LIMIT_EXCEEDED"]
+    assert body["errors"][0]["message"] == "'anonymous' exceeds maximum operation depth of 12"
 
 
 async def test_more_than_30_aliases_are_rejected(api: Api) -> None:

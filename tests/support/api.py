@@ -81,10 +81,17 @@ class Api:
 
 
 class ApiFactory(Protocol):
-    """An app with other settings: `async with make_api(settings) as api: ...`."""
+    """An app with other settings: `async with make_api(settings) as api: ...`; `demo`: on a
+    copy of the demo data (or of the demo's collections named); `seed_demo`: started as
+    `serve --demo` is, seeding the demo."""
 
     def __call__(
-        self, settings: Settings, *, demo: bool = False, database: Database | None = None
+        self,
+        settings: Settings,
+        *,
+        demo: bool | tuple[str, ...] = False,
+        seed_demo: bool = False,
+        database: Database | None = None,
     ) -> AbstractAsyncContextManager[Api]: ...
 
 

@@ -42,7 +42,7 @@ class Examined:
         return dict(found)
 
 
-def _engine_of(database: Database) -> tuple[EmbeddedEngine, str] | None:
+def engine_of(database: Database) -> tuple[EmbeddedEngine, str] | None:
     db = database.db
     if isinstance(db, EmbeddedDatabase):
         return db.engine, str(db.mongomock_database.name)
@@ -54,7 +54,7 @@ def _engine_of(database: Database) -> tuple[EmbeddedEngine, str] | None:
 def examined_in(database: Database) -> Examined | None:
     """The counters of the engine that holds `database`; None on a real MongoDB (or an engine
     given an examination observer of its own)."""
-    found = _engine_of(database)
+    found = engine_of(database)
     if found is None:
         return None
     engine, name = found
