@@ -49,12 +49,12 @@ def as_index(value: Any, error: tuple[int, str]) -> Any:
 
 class OperatorCompilers:
     """What each family of `op_<name>` compilers uses of `embedded.compiler._Compiler`, which
-    provides it: the parser's `interpret`, `compile` of a sub-expression, and `fallback`, an
+    provides it: the parser's `interpret`, `closure` of a sub-expression, and `fallback`, an
     expression left to mongomock-ng."""
 
     interpret: Interpret
 
-    def compile(self, e: Any) -> Evaluator:
+    def closure(self, e: Any) -> Evaluator:
         raise NotImplementedError
 
     def fallback(self, expression: Any) -> Evaluator:
@@ -69,7 +69,7 @@ class Arithmetic(OperatorCompilers):
     ) -> Evaluator | None:
         if not isinstance(value, list) or len(value) != 2:
             return None
-        left, right = (self.compile(x) for x in value)
+        left, right = (self.closure(x) for x in value)
         interpret = self.interpret
 
         def run(doc: Any, env: dict[str, Any]) -> Any:
@@ -99,7 +99,7 @@ class Arithmetic(OperatorCompilers):
             if len(value) != 1:
                 return None
             value = value[0]  # the array form of a one-argument expression
-        inner = self.compile(value)
+        inner = self.closure(value)
         interpret = self.interpret
 
         def run(doc: Any, env: dict[str, Any]) -> Any:

@@ -36,7 +36,7 @@ _IGNORED = frozenset({str, bool, dict, list, type(None), datetime, ObjectId, typ
 _NOT_AN_ARRAY = {"$filter": 28651, "$map": 16883, "$reduce": 40080}
 # Values `$in` finds by Python equality, which is BSON's between them (a bool is not among
 # them: True == 1 in Python, never in BSON; nor documents, whose fields' order BSON compares).
-FOUND_BY_EQUALITY = frozenset({str, int, float, datetime, ObjectId})
+_FOUND_BY_EQUALITY = frozenset({str, int, float, datetime, ObjectId})
 
 
 def has_arguments(value: Any, required: set[str], optional: set[str]) -> bool:
@@ -75,7 +75,7 @@ class ArrayOperators(OperatorCompilers):
         name = value.get("as", "this")
         if not isinstance(name, str):
             return None
-        source, cond = self.compile(value["input"]), self.compile(value["cond"])
+        source, cond = self.closure(value["input"]), self.closure(value["cond"])
 
         def run(doc: Any, env: dict[str, Any]) -> Any:
             items = array_input("$filter", source(doc, env))
@@ -97,7 +97,7 @@ class ArrayOperators(OperatorCompilers):
         name = value.get("as", "this")
         if not isinstance(name, str):
             return None
-        source, body = self.compile(value["input"]), self.compile(value["in"])
+        source, body = self.closure(value["input"]), self.closure(value["in"])
 
         def run(doc: Any, env: dict[str, Any]) -> Any:
             items = array_input("$map", source(doc, env))
@@ -115,8 +115,8 @@ class ArrayOperators(OperatorCompilers):
     def op_reduce(self, value: Any) -> Evaluator | None:
         if not has_arguments(value, {"input", "initialValue", "in"}, set()):
             return None
-        source, initial = self.compile(value["input"]), self.compile(value["initialValue"])
-        body = self.compile(value["in"])
+        source, initial = self.closure(value["input"]), self.closure(value["initialValue"])
+        body = self.closure(value["in"])
 
         def run(doc: Any, env: dict[str, Any]) -> Any:
             items = array_input("$reduce", source(doc, env))
@@ -136,7 +136,7 @@ class ArrayOperators(OperatorCompilers):
             if len(value) != 1:
                 return None  # mongomock-ng reports the argument count
             value = value[0]
-        argument = self.compile(value)
+        argument = self.closure(value)
 
         def size(doc: Any, env: dict[str, Any]) -> Any:
             found = argument(doc, env)
@@ -153,7 +153,7 @@ class ArrayOperators(OperatorCompilers):
     def op_concatArrays(self, value: Any) -> Evaluator | None:
         if not isinstance(value, list):
             return None
-        parts = [self.compile(x) for x in value]
+        parts = [self.closure(x) for x in value]
 
         def concat(doc: Any, env: dict[str, Any]) -> Any:
             joined: list[Any] = []
@@ -173,7 +173,7 @@ class ArrayOperators(OperatorCompilers):
     def op_in(self, value: Any) -> Evaluator | None:
         if not isinstance(value, list) or len(value) != 2:
             return None
-        needle, haystack = (self.compile(x) for x in value)
+        needle, haystack = (self.closure(x) for x in value)
         fallback = self.fallback({"$in": value})
 
         def found_in(doc: Any, env: dict[str, Any]) -> Any:
@@ -183,7 +183,7 @@ class ArrayOperators(OperatorCompilers):
                     f"$in requires an array as a second argument, found: {type_name(items)}",
                     40081,
                 )
-            if type(wanted) not in FOUND_BY_EQUALITY:
+            if type(wanted) not in _FOUND_BY_EQUALITY:
                 return fallback(doc, env)
             if wanted != wanted:
                 return fallback(doc, env)  # NaN equals NaN in BSON
@@ -201,7 +201,7 @@ class ArrayOperators(OperatorCompilers):
             return None  # malformed: mongomock-ng says how
         interpret = self.interpret
         if isinstance(value, list):
-            parts = [self.compile(x) for x in value]
+            parts = [self.closure(x) for x in value]
 
             def each(doc: Any, env: dict[str, Any]) -> Any:
                 values = [f(doc, env) for f in parts]
@@ -212,7 +212,7 @@ class ArrayOperators(OperatorCompilers):
                 return total
 
             return each
-        inner = self.compile(value)
+        inner = self.closure(value)
 
         def one(doc: Any, env: dict[str, Any]) -> Any:
             found = inner(doc, env)

@@ -1,7 +1,6 @@
-"""Comparison operators' answers on evaluated values, shared by the compiled closures
-(`embedded.compiler`) and the generated code (`embedded.generated`): `$eq`/`$ne` and the four
-orderings, with mongomock-ng's semantics (a missing value equals null; nothing missing is
-ordered; BSON's order between types)."""
+"""Comparison operators' answers on evaluated values, for the compiled closures
+(`embedded.compiler`): `$eq`/`$ne` and the four orderings, with mongomock-ng's semantics (a
+missing value equals null; nothing missing is ordered; BSON's order between types)."""
 
 from __future__ import annotations
 
@@ -19,14 +18,13 @@ _SORTING = mongomock.SORTING_OPERATOR_MAP
 
 # Types whose Python order is BSON's order between two values of the same type (strings compare
 # by code point, which is UTF-8 byte order; floats are left out for NaN, bool is its own type).
-ORDERED_ALIKE = frozenset({int, str, datetime})
+_ORDERED_ALIKE = frozenset({int, str, datetime})
 _NATIVE_ORDER: dict[str, Callable[[Any, Any], Any]] = {
     "$lt": operator.lt,
     "$lte": operator.le,
     "$gt": operator.gt,
     "$gte": operator.ge,
 }
-ORDERINGS = frozenset(_NATIVE_ORDER)
 
 Ordering = Callable[[Any, Any], bool]
 
@@ -43,7 +41,7 @@ def ordering(name: str) -> Ordering:
     def compare(a: Any, b: Any) -> bool:
         if a is NOTHING or b is NOTHING:
             return False
-        if type(a) is type(b) and type(a) in ORDERED_ALIKE:
+        if type(a) is type(b) and type(a) in _ORDERED_ALIKE:
             try:
                 return bool(native(a, b))
             except TypeError:

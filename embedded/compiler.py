@@ -6,9 +6,8 @@ is built once and reused is compiled once) into closures with mongomock-ng's sem
 by operator. Operators not listed below, and every case the closures do not cover exactly (a
 datetime in `$add`, a malformed argument), go to mongomock-ng's own parser, so its behaviour and
 its errors stay the reference. The arithmetic operators, which follow a server's number types
-where mongomock-ng does not, are in `embedded.arithmetic`. An expression that loops over an
-array becomes generated code once it has been evaluated a few times (`embedded.generated`),
-with these closures' answers.
+where mongomock-ng does not, are in `embedded.arithmetic`. No source is written: an
+expression is a tree of closures, each made by the `op_<name>` of its operator.
 """
 
 from __future__ import annotations
@@ -25,7 +24,6 @@ from embedded.arithmetic import (
 )
 from embedded.array_expressions import ArrayOperators
 from embedded.comparisons import equal, ordering
-from embedded.generated import has_loop, warming
 from embedded.literals import literal
 from embedded.mongomock_internals import NOTHING, Evaluator
 from embedded.paths import document_field, variable
@@ -39,16 +37,12 @@ _CACHE_LIMIT = 4096
 
 
 def evaluator(expression: Any, interpret: Interpret) -> Evaluator:
-    """The compiled form of `expression`: closures, and, when it loops over arrays, generated
-    code from its `WARM_UP`-th evaluation on (`embedded.generated`); `interpret(parser,
-    expression)` is the fallback."""
+    """The compiled form of `expression`, a closure; `interpret(parser, expression)` is the
+    fallback for what the closures do not cover."""
     hit = _cache.get(id(expression))
     if hit is not None and hit[0] is expression:
         return hit[1]
-    closures = _Compiler(interpret)
-    compiled = closures.compile(expression)
-    if has_loop(expression):
-        compiled = warming(expression, closures, compiled)
+    compiled = _Compiler(interpret).closure(expression)
     if len(_cache) >= _CACHE_LIMIT:
         _cache.clear()
     _cache[id(expression)] = (expression, compiled)  # holding it keeps the id unique
@@ -68,9 +62,9 @@ class _Compiler(Arithmetic, ArrayOperators, ValueOperators):
         interpret = self.interpret
         return lambda doc, env: interpret(_new_parser(doc, env), expression)
 
-    def compile(self, e: Any) -> Evaluator:
+    def closure(self, e: Any) -> Evaluator:
         if isinstance(e, list):
-            items = [self.compile(x) for x in e]
+            items = [self.closure(x) for x in e]
             return lambda doc, env: [_present(f(doc, env)) for f in items]
         if isinstance(e, str) and e.startswith("$$"):
             name, _, path = e[2:].partition(".")
@@ -91,7 +85,7 @@ class _Compiler(Arithmetic, ArrayOperators, ValueOperators):
         return compiled if compiled is not None else self.fallback(e)
 
     def compile_object(self, e: dict[str, Any]) -> Evaluator:
-        fields = [(k, self.compile(v)) for k, v in e.items()]
+        fields = [(k, self.closure(v)) for k, v in e.items()]
 
         def build(doc: Any, env: dict[str, Any]) -> Any:
             out = {}
@@ -111,8 +105,8 @@ class _Compiler(Arithmetic, ArrayOperators, ValueOperators):
             return None
         if not isinstance(value["vars"], dict):
             return None
-        variables = [(k, self.compile(v)) for k, v in value["vars"].items()]
-        body = self.compile(value["in"])
+        variables = [(k, self.closure(v)) for k, v in value["vars"].items()]
+        body = self.closure(value["in"])
 
         def let(doc: Any, env: dict[str, Any]) -> Any:
             scope = env.copy()
@@ -129,7 +123,7 @@ class _Compiler(Arithmetic, ArrayOperators, ValueOperators):
             parts = [value["if"], value["then"], value["else"]]
         else:
             return None
-        condition, then, otherwise = (self.compile(x) for x in parts)
+        condition, then, otherwise = (self.closure(x) for x in parts)
 
         def cond(doc: Any, env: dict[str, Any]) -> Any:
             test = condition(doc, env)
@@ -142,7 +136,7 @@ class _Compiler(Arithmetic, ArrayOperators, ValueOperators):
     def op_ifNull(self, value: Any) -> Evaluator | None:
         if not isinstance(value, list) or len(value) < 2:
             return None
-        *tried, fallback = [self.compile(x) for x in value]
+        *tried, fallback = [self.closure(x) for x in value]
 
         def if_null(doc: Any, env: dict[str, Any]) -> Any:
             for f in tried:
@@ -156,13 +150,13 @@ class _Compiler(Arithmetic, ArrayOperators, ValueOperators):
     def op_and(self, value: Any) -> Evaluator | None:
         if not isinstance(value, list):
             return None
-        parts = [self.compile(x) for x in value]
+        parts = [self.closure(x) for x in value]
         return lambda doc, env: all(_truth(f(doc, env)) for f in parts)
 
     def op_or(self, value: Any) -> Evaluator | None:
         if not isinstance(value, list):
             return None
-        parts = [self.compile(x) for x in value]
+        parts = [self.closure(x) for x in value]
         return lambda doc, env: any(_truth(f(doc, env)) for f in parts)
 
     def op_not(self, value: Any) -> Evaluator | None:
@@ -170,13 +164,13 @@ class _Compiler(Arithmetic, ArrayOperators, ValueOperators):
             if len(value) != 1:
                 return None
             value = value[0]  # the array form, read as a server reads it
-        inner = self.compile(value)
+        inner = self.closure(value)
         return lambda doc, env: not _truth(inner(doc, env))
 
     def _equality(self, value: Any, *, negate: bool) -> Evaluator | None:
         if not isinstance(value, list) or len(value) != 2:
             return None
-        left, right = (self.compile(x) for x in value)
+        left, right = (self.closure(x) for x in value)
         if negate:
             return lambda doc, env: not equal(left(doc, env), right(doc, env))
         return lambda doc, env: equal(left(doc, env), right(doc, env))
@@ -190,7 +184,7 @@ class _Compiler(Arithmetic, ArrayOperators, ValueOperators):
     def _order(self, name: str, value: Any) -> Evaluator | None:
         if not isinstance(value, list) or len(value) != 2:
             return None
-        left, right = (self.compile(x) for x in value)
+        left, right = (self.closure(x) for x in value)
         compare = ordering(name)
         return lambda doc, env: compare(left(doc, env), right(doc, env))
 
@@ -209,7 +203,7 @@ class _Compiler(Arithmetic, ArrayOperators, ValueOperators):
     def op_arrayElemAt(self, value: Any) -> Evaluator | None:
         if not isinstance(value, list) or len(value) != 2:
             return None
-        array, index = (self.compile(x) for x in value)
+        array, index = (self.closure(x) for x in value)
 
         def element(doc: Any, env: dict[str, Any]) -> Any:
             items, position = array(doc, env), index(doc, env)
@@ -228,7 +222,7 @@ class _Compiler(Arithmetic, ArrayOperators, ValueOperators):
         takes them); any other case goes to mongomock-ng, which reports its errors."""
         if not isinstance(value, list) or len(value) not in (2, 3):
             return None
-        parts = [self.compile(x) for x in value]
+        parts = [self.closure(x) for x in value]
         interpret = self.interpret
 
         def run(doc: Any, env: dict[str, Any]) -> Any:

@@ -53,7 +53,7 @@ def _plain_value(value: object) -> bool:
     return True
 
 
-def _compile(stage: Mapping[str, Any]) -> Plan | None:
+def _plan_of(stage: Mapping[str, Any]) -> Plan | None:
     if len(stage) != 1:
         return None
     [(kind, spec)] = stage.items()
@@ -106,7 +106,7 @@ def _plan(stage: Mapping[str, Any]) -> Plan | None:
     hit = _plans.get(id(stage))
     if hit is not None and hit[0] is stage:
         return hit[1]
-    plan = _compile(stage)
+    plan = _plan_of(stage)
     if len(_plans) >= _PLANS_LIMIT:
         _plans.clear()
     _plans[id(stage)] = (stage, plan)  # holding the stage keeps its id its own

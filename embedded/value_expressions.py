@@ -44,7 +44,7 @@ def _missing(value: Any) -> bool:
     return value is None or value is NOTHING
 
 
-def get_field_arguments(value: Any) -> dict[str, Any] | None:
+def _get_field_arguments(value: Any) -> dict[str, Any] | None:
     """`$getField`'s argument as `{field, input?}` (a plain name is its short form); None for a
     form left to mongomock-ng (a `$` name, other keys)."""
     if isinstance(value, str):
@@ -110,11 +110,11 @@ class ValueOperators(OperatorCompilers):
     """The `op_<name>` compilers of this module."""
 
     def op_getField(self, value: Any) -> Evaluator | None:
-        value = get_field_arguments(value)
+        value = _get_field_arguments(value)
         if value is None:
             return None
-        field = self.compile(value["field"])
-        source = self.compile(value.get("input", "$$CURRENT"))
+        field = self.closure(value["field"])
+        source = self.closure(value.get("input", "$$CURRENT"))
 
         def get_field(doc: Any, env: dict[str, Any]) -> Any:
             name = field(doc, env)
@@ -142,7 +142,7 @@ class ValueOperators(OperatorCompilers):
             if len(value) != 1:
                 return None
             value = value[0]
-        inner, fallback = self.compile(value), self.fallback({"$toString": value})
+        inner, fallback = self.closure(value), self.fallback({"$toString": value})
 
         def to_string(doc: Any, env: dict[str, Any]) -> Any:
             found = inner(doc, env)
@@ -164,7 +164,7 @@ class ValueOperators(OperatorCompilers):
         return to_string
 
     def op_mergeObjects(self, value: Any) -> Evaluator | None:
-        parts = [self.compile(x) for x in (value if isinstance(value, list) else [value])]
+        parts = [self.closure(x) for x in (value if isinstance(value, list) else [value])]
 
         def merge(doc: Any, env: dict[str, Any]) -> Any:
             merged: dict[str, Any] = {}
@@ -178,9 +178,9 @@ class ValueOperators(OperatorCompilers):
         if isinstance(value, list) and len(value) == 1:
             value = value[0]  # one operand, as without the list: an array's elements compared
         if isinstance(value, list):
-            parts = [self.compile(x) for x in value]
+            parts = [self.closure(x) for x in value]
             return lambda doc, env: extreme([f(doc, env) for f in parts], pick)
-        inner = self.compile(value)
+        inner = self.closure(value)
 
         def of_one(doc: Any, env: dict[str, Any]) -> Any:
             found = inner(doc, env)  # one operand: an array's elements are compared
