@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from embedded import EmbeddedCollection, EmbeddedEngine, reads
+from embedded import EmbeddedCollection, EmbeddedEngine
+from embedded.stages import reads
 from tests.engine.fronts import Front
 
 WHEN = datetime(2024, 1, 1, 12, 0, tzinfo=UTC)
