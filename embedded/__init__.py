@@ -15,7 +15,8 @@ upsert seeding, immutable `_id`, ...) and a rejected write changes nothing. Data
 only.
 
 This module is the package's face: the names below are all its users import (the store imports
-`EmbeddedEngine` alone, `tools/check_layers.py` holds it to that). Behind it, by concern:
+`EmbeddedEngine` alone, in `store/database.py`; `tools/check_layers.py` holds every user outside
+the package to this face). Behind it, by concern:
 
 - `adapter/`: the engine, its collections and cursors, as PyMongo's async client offers them;
 - `expressions/`: aggregation expressions compiled once into closures, the operators mongomock-ng
