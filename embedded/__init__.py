@@ -9,26 +9,39 @@ PyMongo sends it (a read past 101 documents or 16 MiB costs `getMore`s, a bulk w
 per run of one kind), and fails with the class PyMongo raises against a server; the documents each
 examines are counted as a server's explain counts them (`engine.examined`). Reads and writes find
 their documents through indexes (`_id`, and each declared index) where a filter allows, and by a
-scan otherwise, with the same answers (`embedded.plans`). Writes are checked against MongoDB's
-rules that mongomock-ng does not enforce (16 MiB documents, 100 levels of nesting, conflicting
-update paths, upsert seeding, immutable `_id`, ...) and a rejected write changes nothing. Data
-lives in memory only.
+scan otherwise, with the same answers. Writes are checked against MongoDB's rules that
+mongomock-ng does not enforce (16 MiB documents, 100 levels of nesting, conflicting update paths,
+upsert seeding, immutable `_id`, ...) and a rejected write changes nothing. Data lives in memory
+only.
 
-`start_wire_server(engine)` (`embedded.wire`) serves an engine over MongoDB's wire protocol on a
-loopback port, from a thread of its own, so that PyMongo's own `AsyncMongoClient` can use it.
+This module is the package's face: the names below are all its users import (the store imports
+`EmbeddedEngine` alone, in `store/database.py`; `tools/check_layers.py` holds every user outside
+the package to this face). Behind it, by concern:
 
-The package imports only the standard library, PyMongo (with `bson`) and mongomock-ng, and
-mongomock-ng only in `embedded.mongomock_internals`. Creating the first engine patches
-mongomock-ng's expression parser and `$match` stage for the whole process
-(`embedded.operators.install`, `embedded.match_stage.install`); importing the package changes
-nothing.
+- `adapter/`: the engine, its collections and cursors, as PyMongo's async client offers them;
+- `expressions/`: aggregation expressions compiled once into closures, the operators mongomock-ng
+  lacks or answers otherwise;
+- `planner/`: the indexes, kept exact by every write, and which documents a read examines;
+- `stages/`: the read path, its pipeline stages, projections and unions;
+- `writes/`: the write path, MongoDB's rules checked before anything is stored, bulk writes;
+- `wire/`: `start_wire_server(engine)` serves an engine over MongoDB's wire protocol on a loopback
+  port, for PyMongo's own client. It is for tests and the bench: the product's wheel leaves it
+  out (pyproject.toml), and nothing else in the package imports it.
+
+Beside them, what all of them share: `protocols` (the observers), `rules` (the server's limits and
+codes), `stored_form` (documents as stored and as read), `examined` (documents examined, reported
+to the command's observer) and `mongomock_internals`, the one module that imports mongomock-ng.
+
+The package imports only the standard library, PyMongo (with `bson`) and mongomock-ng. Creating
+the first engine patches mongomock-ng's expression parser and pipeline stages for the whole
+process (`EmbeddedEngine.__init__` lists them); importing the package changes nothing.
 """
 
 from __future__ import annotations
 
-from embedded.collection import EmbeddedCollection
-from embedded.cursors import EmbeddedCursor
-from embedded.engine import EmbeddedDatabase, EmbeddedEngine
+from embedded.adapter.collection import EmbeddedCollection
+from embedded.adapter.cursors import EmbeddedCursor
+from embedded.adapter.engine import EmbeddedDatabase, EmbeddedEngine
 from embedded.protocols import (
     CommandCounts,
     CommandObserver,
@@ -37,7 +50,6 @@ from embedded.protocols import (
     ExaminationObserver,
 )
 from embedded.rules import MAX_BSON_DOCUMENT_BYTES, MAX_DOCUMENT_NESTING
-from embedded.wire import WireServer, start_wire_server
 
 __all__ = [
     "MAX_BSON_DOCUMENT_BYTES",
@@ -51,6 +63,4 @@ __all__ = [
     "EmbeddedDatabase",
     "EmbeddedEngine",
     "ExaminationObserver",
-    "WireServer",
-    "start_wire_server",
 ]

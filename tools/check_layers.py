@@ -5,11 +5,14 @@ runtime/ (the GraphQL runtime) sits beside that line: app, schema/ and resolvers
 store/ may not, and it imports nothing of arraygraph's: Strawberry, graphql-core and the
 standard library only, as embedded/ imports only the libraries it stands in for.
 
-Only the database handle (`store/database.py`) opens the embedded engine, and `bench/` does
-not lean on `tests/`. `python tools/check_layers.py [ROOT]` parses every module outside
-.venv/, tests/ and tools/ and prints one line per import that runs the wrong way (imports under
-`if TYPE_CHECKING:` and inside functions count too: they are still a dependency direction).
-Exit 1 on any violation.
+Only the database handle (`store/database.py`) opens the embedded engine, through the package's
+face (`embedded`, never one of its sub-packages); `bench/` may import the face and the wire
+front (`embedded.wire`), which no other module of `embedded/` imports, since the product's wheel
+leaves it out. `bench/` does not lean on `tests/`.
+
+`python tools/check_layers.py [ROOT]` parses every module outside .venv/, tests/ and tools/ and
+prints one line per import that runs the wrong way (imports under `if TYPE_CHECKING:` and inside
+functions count too: they are still a dependency direction). Exit 1 on any violation.
 """
 
 from __future__ import annotations
@@ -49,6 +52,8 @@ FORBIDDEN = {
     "bench": ("tests",),  # benchmarks measure the product, not the test helpers
 }
 DATABASE_HANDLE = "store/database.py"
+EMBEDDED_FACE = "embedded"
+WIRE_FRONT = "embedded.wire"  # not in the product's wheel (pyproject.toml): tests and bench only
 
 
 def module_name(relative: Path) -> str:
@@ -91,6 +96,8 @@ def rule_broken(relative: str, layer: str, name: str) -> str | None:
             return f"{layer}/ must not import arraygraph"
         if top not in may_import and top not in sys.stdlib_module_names:
             return rule
+        if _within(name, WIRE_FRONT) and not relative.startswith("embedded/wire/"):
+            return "only embedded/wire/ imports the wire front (it is not in the wheel)"
         return None
     if layer == "settings" and top in ARRAYGRAPH:
         return "settings.py must not import arraygraph (every layer imports it)"
@@ -98,7 +105,15 @@ def rule_broken(relative: str, layer: str, name: str) -> str | None:
         return f"{layer}/ must not import {shown(top)}"
     if layer == "store" and top == "embedded" and relative != DATABASE_HANDLE:
         return f"store/ imports embedded/ only in {DATABASE_HANDLE}"
+    if top == "embedded" and name != EMBEDDED_FACE:
+        if layer == "bench" and _within(name, WIRE_FRONT):
+            return None
+        return "outside embedded/, only its face is imported (`embedded`; bench/ `embedded.wire`)"
     return None
+
+
+def _within(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
 
 
 def violations(root: Path) -> tuple[list[str], int]:

@@ -1,5 +1,6 @@
 """Arithmetic on the embedded engine as MongoDB 8.0 computes it: operand types refused with the
-server's codes, null operands, and dates in whole milliseconds (`embedded/number_types.py`)."""
+server's codes, null operands, and dates in whole milliseconds
+(`embedded/expressions/number_types.py`)."""
 
 from __future__ import annotations
 

@@ -7,7 +7,8 @@ import pytest
 from pymongo import DeleteOne, InsertOne, UpdateOne
 from pymongo.errors import BulkWriteError, InvalidOperation
 
-from embedded import CommandCounts, EmbeddedCollection, EmbeddedEngine, bulk
+from embedded import CommandCounts, EmbeddedCollection, EmbeddedEngine
+from embedded.writes import bulk
 
 
 @pytest.fixture

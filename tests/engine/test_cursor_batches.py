@@ -8,7 +8,7 @@ import asyncio
 import pytest
 
 from embedded import CommandCounts, EmbeddedCollection, EmbeddedEngine
-from embedded.batches import split
+from embedded.adapter.batches import split
 
 MIB = 1024 * 1024
 

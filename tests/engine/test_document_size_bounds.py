@@ -1,5 +1,5 @@
 """An update pipeline's new document is checked against the 16 MiB limit from a bound of its
-size (`embedded.document_limits`): the bound is never below the size, a document past the
+size (`embedded.writes.document_limits`): the bound is never below the size, a document past the
 limit is refused however it got there, and one within it is never refused for its bound."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 from pymongo.errors import WriteError
 
 from embedded import mongomock_internals as mongomock
-from embedded.indexes import table_of
+from embedded.planner.indexes import table_of
 from embedded.rules import UPDATE_TOO_LARGE
 from tests.engine.fronts import Front
 

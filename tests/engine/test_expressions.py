@@ -1,6 +1,6 @@
 """Aggregation expressions on the embedded engine give a server's answers.
 
-The engine compiles expressions into closures (`embedded/compiler.py`); these cases pin
+The engine compiles expressions into closures (`embedded/expressions/compiler.py`); these cases pin
 the answers of each compiled operator, including the cases it hands back to mongomock-ng.
 """
 

@@ -1,4 +1,4 @@
-"""The engine decides common filters and sorts itself (`embedded/fast_filters.py`); answers
+"""The engine decides common filters and sorts itself (`embedded/planner/fast_filters.py`); answers
 must be the server's whatever the documents hold: arrays, missing fields, mixed types."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""`$group` hashes each document's key (`embedded/group_stage.py`) as a server compares keys:
+"""`$group` hashes each document's key (`embedded/stages/group_stage.py`) as a server compares keys:
 numbers by value, types apart, a document's fields in their order; its accumulators give what
 mongomock-ng's gave, and a key it does not hash goes to mongomock-ng."""
 

@@ -1,6 +1,6 @@
 """Reads and writes by key examine the documents they name, whatever the collection's size:
 `_id` and unique keys are found by hashing, a sorted page by walking an index from where it
-starts (`embedded/plans.py`). The engine counts what each command examines, as a server's
+starts (`embedded/planner/plans.py`). The engine counts what each command examines, as a server's
 explain does (`engine.examined`)."""
 
 from __future__ import annotations

@@ -13,8 +13,8 @@ import pytest
 from pymongo import DeleteOne, IndexModel, InsertOne, UpdateOne
 from pymongo.errors import BulkWriteError, DuplicateKeyError, WriteError
 
-from embedded.indexes import table_of
-from embedded.sorted_index import Index
+from embedded.planner.indexes import table_of
+from embedded.planner.sorted_index import Index
 from tests.engine.fronts import Front
 
 INDEXES = [

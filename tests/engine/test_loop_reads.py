@@ -13,7 +13,7 @@ import pytest
 from pymongo import ASCENDING, IndexModel
 
 from embedded import EmbeddedEngine
-from embedded.collection import EmbeddedCollection
+from embedded.adapter.collection import EmbeddedCollection
 
 Read = Callable[[EmbeddedCollection], Awaitable[Any]]
 

@@ -1,5 +1,5 @@
 """A `$match` after a pipeline's first stage costs nothing when it is empty, and never rewrites
-the documents it tests when its filter compares no datetime (`embedded/match_stage.py`);
+the documents it tests when its filter compares no datetime (`embedded/stages/match_stage.py`);
 answers stay a server's, datetimes included."""
 
 from __future__ import annotations

@@ -1,15 +1,18 @@
-"""`embedded` is a library: it imports no arraygraph module and changes nothing on import."""
+"""`embedded` is a library: it imports no arraygraph module and changes nothing on import; its
+sub-packages all ship in the product's wheel but the wire front, which nothing else imports."""
 
 from __future__ import annotations
 
 import ast
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 from embedded import CommandCounts, EmbeddedEngine
 
-PACKAGE = Path(__file__).resolve().parents[2] / "embedded"
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGE = ROOT / "embedded"
 ALLOWED = frozenset(sys.stdlib_module_names) | {"embedded", "mongomock_ng", "pymongo", "bson"}
 
 
@@ -24,16 +27,43 @@ def _imports(path: Path) -> list[str]:
     return names
 
 
+def _modules() -> list[Path]:
+    return sorted(path for path in PACKAGE.rglob("*.py") if "__pycache__" not in path.parts)
+
+
 def test_embedded_imports_only_the_standard_library_pymongo_and_mongomock() -> None:
-    modules = sorted(PACKAGE.glob("*.py"))
-    assert modules
-    found = {path.name: set(_imports(path)) - ALLOWED for path in modules}
-    assert found == {path.name: set() for path in modules}
+    modules = _modules()
+    assert len(modules) > 40
+    found = {str(path): set(_imports(path)) - ALLOWED for path in modules}
+    assert found == {str(path): set() for path in modules}
 
 
 def test_only_mongomock_internals_imports_mongomock() -> None:
-    importers = {p.name for p in PACKAGE.glob("*.py") if "mongomock_ng" in _imports(p)}
-    assert importers == {"mongomock_internals.py"}
+    importers = {p.relative_to(PACKAGE) for p in _modules() if "mongomock_ng" in _imports(p)}
+    assert importers == {Path("mongomock_internals.py")}
+
+
+def test_the_wheel_holds_every_sub_package_but_the_wire_front() -> None:
+    """A sub-package missing from pyproject's list would be missing from the installed product."""
+    listed = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
+    packages = {
+        ".".join(init.parent.relative_to(ROOT).parts) for init in PACKAGE.rglob("__init__.py")
+    }
+    assert "embedded.wire" in packages
+    assert {name for name in listed if name.startswith("embedded")} == packages - {"embedded.wire"}
+
+
+def test_an_engine_runs_without_the_wire_front() -> None:
+    script = (
+        "import asyncio, sys, embedded\n"
+        "coll = embedded.EmbeddedEngine()['d']['c']\n"
+        "asyncio.run(coll.insert_one({'_id': 1}))\n"
+        "assert not [m for m in sys.modules if m.startswith('embedded.wire')], 'wire imported'\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
 
 
 def test_importing_embedded_patches_mongomock_only_when_an_engine_is_created() -> None:

@@ -1,7 +1,7 @@
 """Aggregations of plain stages (`$project` of top-level fields, `$set`, `$unset`) run without
-mongomock-ng (`embedded/plain_stages.py`) and answer as a server does: the fields, their order,
-the stored documents untouched; any other stage form gives the same answer by mongomock-ng. In
-process and over the wire."""
+mongomock-ng (`embedded/stages/plain_stages.py`) and answer as a server does: the fields, their
+order, the stored documents untouched; any other stage form gives the same answer by mongomock-ng.
+In process and over the wire."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from embedded import plain_stages
+from embedded.stages import plain_stages
 from tests.engine.fronts import Front
 
 DOCS = [

@@ -13,8 +13,8 @@ from pymongo import ReturnDocument, UpdateMany, UpdateOne
 from pymongo.errors import BulkWriteError, OperationFailure, WriteError
 
 from embedded import EmbeddedCollection, EmbeddedEngine
-from embedded.positional import NO_MATCH, UnresolvedPositional
 from embedded.rules import BAD_VALUE, CONFLICTING_UPDATE_OPERATORS
+from embedded.writes.positional import NO_MATCH, UnresolvedPositional
 from tests.engine.wire_support import Client, Collection
 
 A, B, C = ObjectId(), ObjectId(), ObjectId()

@@ -1,5 +1,5 @@
-"""`$range` as a server evaluates it (`embedded/range_operator.py`): its numbers, and its errors
-for bounds or steps that are no 32-bit integers."""
+"""`$range` as a server evaluates it (`embedded/expressions/range_operator.py`): its numbers, and
+its errors for bounds or steps that are no 32-bit integers."""
 
 from __future__ import annotations
 

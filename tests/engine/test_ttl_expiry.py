@@ -1,5 +1,5 @@
 """TTL indexes expire documents as mongomock-ng expired them, found on the TTL index's entries
-rather than by testing every document before each read (`embedded/expiry.py`)."""
+rather than by testing every document before each read (`embedded/planner/expiry.py`)."""
 
 from __future__ import annotations
 

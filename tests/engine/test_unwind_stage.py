@@ -1,6 +1,6 @@
 """`$unwind` in a pipeline whose stages only read copies no document per element
-(`embedded/unwind_stage.py`: a 10,000-minute series spent 22 s deep-copying), and answers as a
-server does; after it, a stage that writes in place still changes one document alone."""
+(`embedded/stages/unwind_stage.py`: a 10,000-minute series spent 22 s deep-copying), and answers as
+a server does; after it, a stage that writes in place still changes one document alone."""
 
 from __future__ import annotations
 

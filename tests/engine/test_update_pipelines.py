@@ -10,8 +10,8 @@ import pytest
 from pymongo import UpdateOne
 from pymongo.errors import OperationFailure, WriteError
 
-from embedded import reads
 from embedded.rules import OVERFLOW
+from embedded.stages import reads
 from tests.engine.fronts import Front
 
 DOC = {"_id": 1, "a": 1, "b": {"c": 2}, "list": [1, 2]}

@@ -11,8 +11,8 @@ import pytest
 from bson import Int64, ObjectId
 from pymongo.errors import OperationFailure
 
+from embedded.expressions.value_expressions import extreme
 from embedded.mongomock_internals import NOTHING
-from embedded.value_expressions import extreme
 from tests.engine.fronts import Front
 
 OID = ObjectId("0123456789abcdef01234567")

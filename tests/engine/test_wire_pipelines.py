@@ -1,4 +1,4 @@
-"""Update pipelines received over the wire are interned (embedded/wire_pipelines.py): equal
+"""Update pipelines received over the wire are interned (embedded/wire/pipelines.py): equal
 bytes give the first copy received, so its compiled stages serve every later command."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from bson import ObjectId
 
-from embedded.wire_pipelines import interned
+from embedded.wire.pipelines import interned
 
 PIPELINE = [{"$set": {"n": {"$add": [{"$ifNull": ["$n", 0]}, 1]}, "at": "$$NOW"}}]
 

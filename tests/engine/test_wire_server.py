@@ -13,7 +13,7 @@ from pymongo import AsyncMongoClient, WriteConcern
 
 from embedded import EmbeddedEngine
 from embedded.wire import WireServer, start_wire_server
-from embedded.wire_messages import HEADER, OP_MSG
+from embedded.wire.messages import HEADER, OP_MSG
 from tests.engine.wire_support import Client
 
 CHECKSUM_PRESENT = 1

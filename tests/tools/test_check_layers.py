@@ -91,11 +91,11 @@ def test_embedded_may_import_the_standard_library_pymongo_bson_mongomock_and_its
         "from . import rules\n"
         "import strawberry\n"
     )
-    files = {"embedded/__init__.py": "", "embedded/engine.py": source}
+    files = {"embedded/__init__.py": "", "embedded/adapter/engine.py": source}
     assert check(tmp_path, files, capsys) == (
         1,
         [
-            "embedded/engine.py:9: embedded.engine imports strawberry: "
+            "embedded/adapter/engine.py:9: embedded.adapter.engine imports strawberry: "
             "embedded/ may import only the standard library, pymongo, bson, mongomock_ng",
         ],
     )
@@ -138,7 +138,7 @@ def test_store_imports_embedded_only_in_the_database_handle(
 ) -> None:
     files = {
         "store/s.py": "import embedded\n",
-        "store/t.py": "from embedded.engine import EmbeddedEngine\n",
+        "store/t.py": "from embedded.adapter.engine import EmbeddedEngine\n",
         "store/database.py": "from embedded import E\n",
     }
     assert check(tmp_path, files, capsys) == (
@@ -146,8 +146,49 @@ def test_store_imports_embedded_only_in_the_database_handle(
         [
             "store/s.py:1: store.s imports embedded: "
             "store/ imports embedded/ only in store/database.py",
-            "store/t.py:1: store.t imports embedded.engine: "
+            "store/t.py:1: store.t imports embedded.adapter.engine: "
             "store/ imports embedded/ only in store/database.py",
+        ],
+    )
+
+
+def test_outside_embedded_only_its_face_is_imported_and_the_wire_front_by_the_bench(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    files = {
+        "store/database.py": "from embedded import EmbeddedEngine\nimport embedded.stages.reads\n",
+        "bench/b.py": (
+            "from embedded import EmbeddedEngine\n"
+            "from embedded.wire import start_wire_server\n"
+            "from embedded.wire.messages import HEADER\n"
+            "from embedded.adapter import engine\n"
+        ),
+    }
+    face = "outside embedded/, only its face is imported (`embedded`; bench/ `embedded.wire`)"
+    assert check(tmp_path, files, capsys) == (
+        1,
+        [
+            f"bench/b.py:4: bench.b imports embedded.adapter: {face}",
+            f"store/database.py:2: store.database imports embedded.stages.reads: {face}",
+        ],
+    )
+
+
+def test_only_the_wire_front_imports_itself_as_the_wheel_leaves_it_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    files = {
+        "embedded/adapter/engine.py": "from embedded.wire import start_wire_server\n",
+        "embedded/__init__.py": "import embedded.wire\n",
+        "embedded/wire/server.py": "from embedded.wire.messages import HEADER\n",
+    }
+    refused = "only embedded/wire/ imports the wire front (it is not in the wheel)"
+    assert check(tmp_path, files, capsys) == (
+        1,
+        [
+            f"embedded/__init__.py:1: embedded imports embedded.wire: {refused}",
+            "embedded/adapter/engine.py:1: embedded.adapter.engine imports embedded.wire: "
+            + refused,
         ],
     )
 

@@ -1,0 +1,277 @@
+"""The engine's write path: what a write makes of a document, checked, and only then stored.
+
+Every write computes a new document from the matched one (never changed: a pipeline reads it
+as stored, operators a read-form copy), checks it against the server's rules in `embedded.rules`,
+and only then stores it, so a rejected write changes nothing (as on a server). Stored documents
+are never changed in place, so a new one shares what it kept of the old. An outcome's documents
+are copied when a reply asks for them. Everything here runs under the engine's lock.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Mapping
+from typing import Any, NamedTuple
+
+import bson
+from bson import ObjectId
+from pymongo.errors import DuplicateKeyError, OperationFailure
+
+from embedded import mongomock_internals as mongomock
+from embedded import rules
+from embedded.protocols import Document
+from embedded.stages import reads
+from embedded.stages.plain_stages import is_mapping
+from embedded.stored_form import Beside, read_copy, stored_copy, stored_copy_beside
+from embedded.writes import document_limits, fast_updates, positional
+from embedded.writes.update_checks import is_replacement
+from embedded.writes.update_commands import UpdateCommand
+from embedded.writes.update_pipelines import apply_pipeline
+from embedded.writes.write_errors import AsWriteErrors, DuplicateKeys
+
+_SCRATCH_ID = "embedded.scratch"  # the scratch copy's `_id` while an update is applied to it
+
+
+class UpdateApplier:
+    def __init__(self) -> None:
+        # Operator updates run here, on a copy, with mongomock-ng's own update code.
+        self._scratch: Any = mongomock.new_client()["scratch"]["scratch"]
+
+    def apply_update(
+        self, coll: Any, stored: Document, update: Any, array_filters: Any, command: UpdateCommand
+    ) -> Beside:
+        """The document, in stored form, that `update` turns the stored document `stored` into
+        (a new one: `stored` is not changed), with its values that may nest deeper than in
+        `stored` and the fields it changed (`stored_copy_beside`); nothing is stored."""
+        if not is_mapping(update):
+            with AsWriteErrors():  # a stage compiled (for the command) fails as a write
+                new = apply_pipeline(coll, stored, command.pipeline(update), command.scope)
+                return stored_copy_beside(new, stored)
+        new = stored_copy(self._apply_operators(read_copy(stored), update, array_filters))
+        return Beside(new, [(new, 0)], None)
+
+    def _apply_operators(self, current: Document, update: Any, array_filters: Any) -> Document:
+        """What a replacement or operators make of `current` (a read-form copy)."""
+        if is_replacement(update):
+            return {"_id": current["_id"], **copy.deepcopy(dict(update))}
+        # mongomock-ng's update code cannot file a subdocument `_id` (it hashes the raw value):
+        # the scratch copy goes by a stand-in, and takes the real `_id` back unless the update
+        # changed it (which the caller then refuses as a server does).
+        fast = fast_updates.apply_simple(current, update, inserting=False)
+        if fast is not None:
+            return fast
+        stand_in = _SCRATCH_ID
+        self._scratch.delete_many({})
+        self._scratch.insert_one({**current, "_id": stand_in})
+        with AsWriteErrors():
+            self._scratch.update_one({"_id": stand_in}, update, array_filters=array_filters)
+        [new] = list(self._scratch.find({}))
+        if new["_id"] == stand_in:
+            new["_id"] = current["_id"]
+        return dict(new)
+
+    def apply_upsert(
+        self, coll: Any, seed: Document, update: Any, command: UpdateCommand
+    ) -> Document:
+        """The document an upsert inserts: the filter's equalities, then the update (a
+        replacement takes only the filter's `_id`, as on a server)."""
+        if is_replacement(update):
+            new = copy.deepcopy(dict(update))
+            return {"_id": new.pop("_id", seed.get("_id", ObjectId())), **new}
+        if not is_mapping(update):
+            seeded = stored_copy({"_id": ObjectId(), **seed})
+            with AsWriteErrors():
+                return apply_pipeline(coll, seeded, command.pipeline(update), command.scope)
+        fast = fast_updates.apply_simple(seed, update, inserting=True)
+        if fast is not None:
+            return {"_id": fast.pop("_id", ObjectId()), **fast}
+        self._scratch.delete_many({})
+        with AsWriteErrors():
+            self._scratch.update_one(seed, update, upsert=True)
+        [new] = list(self._scratch.find({}))
+        return dict(new)
+
+
+class Outcome(NamedTuple):  # a tuple: a frozen dataclass's __init__ costs a microsecond more
+    matched: int
+    modified: int
+    upserted_id: Any
+    stored_before: Document | None  # in stored form, never changed: copied when read
+    stored_after: Document | None
+
+    @property
+    def before(self) -> Document | None:
+        """The matched document before the update, as a reply gives it."""
+        return None if self.stored_before is None else read_copy(self.stored_before)
+
+    @property
+    def after(self) -> Document | None:
+        return None if self.stored_after is None else read_copy(self.stored_after)
+
+
+def _check_filter(filter: Any, command: UpdateCommand) -> None:
+    """A filter cannot read the command's `let` variables here: the engine finds documents with
+    its query matcher, which sees no variables."""
+    if command.scope and rules.has_expr(filter or {}):
+        raise OperationFailure(
+            "the embedded engine does not read `let` variables in an update's filter"
+        )
+
+
+class Writes:
+    """The server's write path for one collection."""
+
+    def __init__(self, coll: Any, updates: UpdateApplier) -> None:
+        self._coll = coll
+        self._updates = updates
+
+    def insert(self, document: Mapping[str, Any]) -> Any:
+        new = copy.deepcopy(dict(document))
+        document_limits.check_document(new, too_large_code=rules.BSON_OBJECT_TOO_LARGE)
+        with self._duplicate_keys():
+            return self._coll.insert_one(new).inserted_id
+
+    def update_one(
+        self,
+        filter: Any,
+        update: Any,
+        upsert: bool,
+        sort: Any,
+        array_filters: Any,
+        variables: Mapping[str, Any] | None = None,
+        *,
+        command: UpdateCommand | None = None,
+    ) -> Outcome:
+        """One document's update; `variables` is the command's `let`, unless `command` (what
+        the command's statements share) is given."""
+        if command is None:
+            command = UpdateCommand(variables)
+        dollar = command.checks.check(update, array_filters)
+        _check_filter(filter, command)
+        seed = rules.upsert_seed(filter) if upsert else {}
+        current = command.first_stored(self._coll, filter, sort)
+        if current is None:
+            if not upsert:
+                return Outcome(0, 0, None, None, None)
+            return self._upsert(seed, update, dollar, command)
+        resolve_from = (filter or {}) if dollar else None
+        new = self._update(current, update, array_filters, resolve_from, command)
+        return Outcome(1, int(new is not current), None, current, new)
+
+    def update_many(
+        self,
+        filter: Any,
+        update: Any,
+        upsert: bool,
+        array_filters: Any,
+        variables: Mapping[str, Any] | None = None,
+    ) -> Outcome:
+        """A `multi` update: each matching document in turn; as on a server, one that fails
+        stops the statement, and the documents changed before it stay changed."""
+        if is_replacement(update):
+            raise rules.write_error(
+                rules.FAILED_TO_PARSE, "multi update is not supported for replacement-style update"
+            )
+        command = UpdateCommand(variables)
+        dollar = command.checks.check(update, array_filters)
+        _check_filter(filter, command)
+        seed = rules.upsert_seed(filter) if upsert else {}
+        found = reads.stored(self._coll, filter)
+        if not found:
+            if not upsert:
+                return Outcome(0, 0, None, None, None)
+            return self._upsert(seed, update, dollar, command)
+        resolve_from = (filter or {}) if dollar else None
+        modified = sum(
+            self._update(d, update, array_filters, resolve_from, command) is not d for d in found
+        )
+        return Outcome(len(found), modified, None, None, None)
+
+    def delete(self, filter: Any, *, many: bool) -> int:
+        """The documents `filter` matches (the first in natural order unless `many`), deleted:
+        found through the indexes, as a read finds them."""
+        found = reads.stored(self._coll, filter)
+        for doc in found if many else found[:1]:
+            mongomock.delete_stored(self._coll, doc)
+        return len(found) if many else min(len(found), 1)
+
+    def find_and_delete(self, filter: Any, sort: Any) -> Document | None:
+        """findAndModify's `remove`: the first match in `sort` order, deleted."""
+        found = reads.find(self._coll, filter, {"sort": sort, "limit": 1})
+        if found:
+            mongomock.delete_stored(self._coll, found[0])
+        return found[0] if found else None
+
+    def _upsert(self, seed: Document, update: Any, dollar: bool, command: UpdateCommand) -> Outcome:
+        if dollar:  # an inserted document matched nothing for `$` to name
+            raise positional.no_match()
+        new = self._updates.apply_upsert(self._coll, seed, update, command)
+        if "_id" in seed:
+            rules.check_immutable_id(seed["_id"], new.get("_id", mongomock.NOTHING))
+        document_limits.check_document(new, too_large_code=rules.UPSERT_TOO_LARGE)
+        with self._duplicate_keys():
+            self._coll.insert_one(new)
+        return Outcome(0, 0, new["_id"], None, stored_copy(new))
+
+    def _update(
+        self,
+        current: Document,
+        update: Any,
+        array_filters: Any,
+        resolve_from: Any,
+        command: UpdateCommand,
+    ) -> Document:
+        """What `update` makes of the stored document `current`, stored when it differs (in
+        stored form): `current` itself if not. `resolve_from` is the filter an update with a
+        positional `$` resolves it from."""
+        if resolve_from is not None:
+            update = positional.resolve(resolve_from, read_copy(current), update)
+        new, placed, changed = self._updates.apply_update(
+            self._coll, current, update, array_filters, command
+        )
+        rules.check_immutable_id(current["_id"], new.get("_id", mongomock.NOTHING))
+        table = command.table(self._coll)
+        key = mongomock.store_key(current["_id"])
+        bound = table.size_bound(key, current)
+        if bound is not None and changed is not None:
+            bound += document_limits.growth(changed)
+        else:
+            bound = None
+        size = document_limits.check_document(
+            new, too_large_code=rules.UPDATE_TOO_LARGE, placed=placed, bound=bound
+        )
+        # Python equates True with 1 and ignores field order; BSON does neither.
+        if new == current and bson.encode(new) == bson.encode(current):
+            return current
+        with self._duplicate_keys():
+            mongomock.replace_stored(self._coll, new)
+        table.keep_size_bound(key, new, size)
+        return new
+
+    def create_indexes(self, specs: Iterable[Mapping[str, Any]]) -> list[str]:
+        """createIndexes of specs as sent (`{key, name, unique...}`). A unique index that the
+        stored documents break fails the command, as on a server, with E11000."""
+        names = []
+        for spec in specs:
+            options = dict(spec)
+            keys = list(dict(options.pop("key")).items())
+            try:
+                with self._duplicate_keys(options.get("name")):
+                    names.append(str(self._coll.create_index(keys, **options)))
+            except DuplicateKeyError as exc:
+                code, message, extra = rules.error_parts(exc)
+                failure = f"Index build failed: {self._coll.full_name} :: caused by :: {message}"
+                raise DuplicateKeyError(
+                    failure, code, rules.error_reply(code, failure, extra)
+                ) from None
+        return names
+
+    def _duplicate_keys(self, index: str | None = None) -> DuplicateKeys:
+        """mongomock-ng's E11000, reported with the server's message."""
+        return DuplicateKeys(self._coll, index)
+
+
+def drop_database(db: Any) -> None:
+    """dropDatabase: every collection of mongomock-ng's `db` dropped (its objects stay usable)."""
+    for name in db.list_collection_names():
+        db.drop_collection(name)
