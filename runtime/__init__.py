@@ -7,9 +7,10 @@
   choice of operation, the runner of an operation, the bound on an answer's bytes;
 - `limits/`: the checks run before anything executes (the cost walk, payload arguments first),
   the fields they see as the executor will, their answers kept;
-- `selection/`: what a resolver reads of its selection, without Strawberry's conversion.
+- `selection/`: what a resolver reads of its selection, without Strawberry's conversion;
+- `loading`: the request's data loader (aiodataloader's, each batch dispatched by callbacks).
 
-Sealed: it imports Strawberry, graphql-core and the standard library only (tools/
+Sealed: it imports Strawberry, graphql-core, aiodataloader and the standard library only (tools/
 check_layers.py). What it must know of the domain it asks through `FieldFacts`, and the limits
 come as `Limits`: `install` takes both. Importing it changes nothing of either library; every
 internal of theirs it relies on is listed in `runtime/internals.py`.

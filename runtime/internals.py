@@ -1,9 +1,10 @@
-"""Every internal of graphql-core and Strawberry the runtime relies on, in one place.
+"""Every internal of graphql-core, Strawberry and aiodataloader the runtime relies on, in one
+place.
 
-An internal is what neither library promises to keep: a private name, a function looked up by
+An internal is what no library promises to keep: a private name, a function looked up by
 name that the runtime replaces, an attribute set on its objects, the name of a function it
-makes. Any release, a patch too, may change one without a word, so pyproject.toml caps both
-libraries at the releases tested here (`TESTED`), and tests/runtime/test_internals_guard.py
+makes. Any release, a patch too, may change one without a word, so pyproject.toml caps each
+library at the release tested here (`TESTED`), and tests/runtime/test_internals_guard.py
 fails, naming the internal and the versions, when one is missing, when the library no longer
 looks a replaced one up, or when the runtime module said to rely on one no longer names it.
 To raise a cap: raise it in pyproject.toml and here, `make lock`, run that test, then
@@ -31,7 +32,13 @@ from runtime.execution import (
 )
 
 # The releases the runtime is tested on: pyproject.toml's caps.
-TESTED = {"strawberry-graphql": "0.341.2", "graphql-core": "3.3.2"}
+TESTED = {"strawberry-graphql": "0.341.2", "graphql-core": "3.3.2", "aiodataloader": "0.4.3"}
+# Each library's distribution, by its top-level module.
+PACKAGES = {
+    "graphql": "graphql-core",
+    "strawberry": "strawberry-graphql",
+    "aiodataloader": "aiodataloader",
+}
 
 
 class Internal(NamedTuple):
@@ -44,7 +51,7 @@ class Internal(NamedTuple):
 
     @property
     def package(self) -> str:
-        return "graphql-core" if self.module.split(".")[0] == "graphql" else "strawberry-graphql"
+        return PACKAGES[self.module.split(".")[0]]
 
 
 def _replaced(module: str, name: str, use: str, used_in: str, *named_by: str) -> Internal:
@@ -199,6 +206,11 @@ strawberry.types.cast  TYPE_CAST_ATTRIBUTE  execution.object_fields  an object c
 strawberry.types.info  Info._raw_info  selection.fields  graphql-core's resolve info
 strawberry.types.nodes  convert_arguments  selection.fields  a selected field's arguments
 -  get_variable_values  selection.memo  a request's variables
+aiodataloader  DataLoader._cache  loading  set directly: DataLoader's `__init__` skipped
+-  DataLoader._queue  loading  set directly, appended to
+-  DataLoader.do_resolve_reject  loading  overridden: a batch's dispatch as two callbacks
+-  Loader  loading  a queued load
+-  dispatch_queue  loading  a batch dispatched
 """
 )
 

@@ -31,7 +31,7 @@ PACKAGES = frozenset(
 )
 ARRAYGRAPH = PACKAGES | {"app", "cli", "settings"}
 EMBEDDED_MAY_IMPORT = frozenset({"pymongo", "bson", "mongomock_ng", "embedded"})
-RUNTIME_MAY_IMPORT = frozenset({"strawberry", "graphql", "runtime"})
+RUNTIME_MAY_IMPORT = frozenset({"strawberry", "graphql", "aiodataloader", "runtime"})
 # Sealed packages: the top-level names each may import besides the standard library.
 SEALED = {
     "embedded": (
@@ -40,7 +40,7 @@ SEALED = {
     ),
     "runtime": (
         RUNTIME_MAY_IMPORT,
-        "runtime/ may import only the standard library, strawberry, graphql",
+        "runtime/ may import only the standard library, strawberry, graphql, aiodataloader",
     ),
 }
 # The layer a module is in -> the top-level names it must not import.

@@ -52,7 +52,7 @@ def test_runtime_must_not_import_arraygraph(
             "runtime/y.py:1: runtime.y imports resolvers.errors: "
             "runtime/ must not import arraygraph",
             "runtime/y.py:2: runtime.y imports bson: "
-            "runtime/ may import only the standard library, strawberry, graphql",
+            "runtime/ may import only the standard library, strawberry, graphql, aiodataloader",
         ],
     )
 
