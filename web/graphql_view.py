@@ -12,7 +12,7 @@ alone, and Starlette closes them (GraphQL over WebSocket is not served).
 
 Strawberry's HTTP view did the same through a request adapter, a sub-response, negotiation of
 streaming transports arraygraph does not serve, and a runtime `Protocol` isinstance check per
-request: together, a seventh of the time of `{ __typename }`.
+request: together, a large share of the time of `{ __typename }`.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Counts and latency histograms kept as plain numbers, read by a collector of their own.
 
 prometheus_client's `Counter.inc` and `Histogram.observe` take a lock each, the histogram
-walking its buckets one comparison at a time: the request metrics alone were some 2 µs of a
-29 µs `{ __typename }`. Here a count is an attribute of a slotted object and a histogram a list
+walking its buckets one comparison at a time: on a request as small as `{ __typename }`, the
+request metrics alone were a visible share of its time. Here a count is an attribute of a slotted object and a histogram a list
 of per-bucket counts found by bisection. The caller makes changes one at a time: the request
 metrics change only on the event loop's thread (`RequestLog`), where a scrape also reads them
 (`GET /metrics` encodes synchronously); the command metrics, which the engine's thread changes

@@ -127,8 +127,8 @@ class EmbeddedEngine:
 
         A command that `small()` says examines one document at most (a read by key) runs on
         the event loop instead, when no other command holds the lock: its cost is that
-        document's, less than handing it to the thread and back (a tenth of a page of orders'
-        time); anything larger leaves the loop free while it runs."""
+        document's, less than handing it to the thread and back (a visible share of a page of
+        orders' time); anything larger leaves the loop free while it runs."""
         if small is not None and self.lock.acquire(blocking=False):
             try:
                 if small():

@@ -1,8 +1,8 @@
 """Long lists completed a chunk at a time, the event loop free between chunks.
 
-A plan (runtime/execution/object_fields.py) completes a list in one step: for a page of 100 that is
-a few milliseconds, but a `recordSensorEvents` payload of 500 sensors, each with its 24 hours,
-held the loop for over 100 ms in one slice. A planned list field of more than `CHUNK_ITEMS`
+A plan (runtime/execution/object_fields.py) completes a list in one step: cheap for a page, but a
+`recordSensorEvents` payload of hundreds of sensors, each with its 24 hours, would hold the loop
+past its slice target in one slice (`python -m bench.costliest`). A planned list field of more than `CHUNK_ITEMS`
 items answers `Chunks` instead, which `TypedErrorsExecutionContext.execute_field`
 (runtime/execution/executor.py) awaits as the field's value: the same items completed the
 same way, `CHUNK_ITEMS` at a time, with a turn of the loop between. The items are objects

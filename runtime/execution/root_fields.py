@@ -1,8 +1,8 @@
 """An operation's root fields, collected once while it lives when nothing can change them.
 
 graphql-core's `execute_operation` collects the root fields of each execution anew: fragments
-spread, `@skip`/`@include` applied, one group per response key (a tenth of `{ __typename }`'s
-time in the app). Without a directive in the operation or its fragments, and without fragment
+spread, `@skip`/`@include` applied, one group per response key (a noticeable share of a small
+request's time). Without a directive in the operation or its fragments, and without fragment
 variables, the answer depends on the document alone: it is kept with the operation's shared
 plans (`runtime.execution.object_fields.shared_roots`), by root type, and every execution of the
 operation reads the same groups, as its plans already do. With a directive, each execution collects

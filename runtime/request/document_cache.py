@@ -49,7 +49,7 @@ from runtime.request.limit_rules import alias_limit, depth_limit, name_limit, se
 PreparedDocument = tuple[DocumentNode, tuple[GraphQLError, ...]]
 
 # What an entry holds besides its text, tokens and errors: the slot, the document and the
-# operation nodes, and the tuples around them (measured at under 10 KiB for a small query), and
+# operation nodes, and the tuples around them (tests/limits measure entries against it), and
 # the check's answer kept while the document lives (runtime/limits/check_memo.py, a few hundred
 # bytes).
 ENTRY_BYTES = 16 * 1024

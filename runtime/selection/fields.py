@@ -7,7 +7,7 @@ fragments; these walks descend through fragments but never into child fields.
 
 They walk graphql-core's field nodes (`Info._raw_info`: its `field_nodes`, `fragments`),
 reading only the fields named: Strawberry's `Info.selected_fields` converts the whole subtree
-under the field first, a tenth of a page of orders' time. Arguments read as Strawberry gives
+under the field first, a visible share of a page of orders' time. Arguments read as Strawberry gives
 them (`strawberry.types.nodes.convert_arguments`): variables' values as they are, literals as
 their source text.
 """

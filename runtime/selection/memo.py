@@ -2,7 +2,7 @@
 
 A cached document's nodes are the same objects in every request that sends it, so a resolver
 that works something out from the fields under its own (the page a user's `orders` will ask
-for: some 11 µs of an orders page) need do it once per field and values of the variables those
+for, a visible share of an orders page's time) need do it once per field and values of the variables those
 fields' arguments read. The memo holds the field nodes weakly (`runtime.node_keyed`): an
 entry goes with its document, so it never keeps a syntax tree alive however many distinct
 documents clients send.
