@@ -1,16 +1,16 @@
 """Counts and latency histograms kept as plain numbers, read by a collector of their own.
 
-prometheus_client's `Counter.inc` and `Histogram.observe` take a lock each, the histogram
-walking its buckets one comparison at a time: on a request as small as `{ __typename }`, the
-request metrics alone were a visible share of its time. Here a count is an attribute of a slotted object and a histogram a list
-of per-bucket counts found by bisection. The caller makes changes one at a time: the request
-metrics change only on the event loop's thread (`RequestLog`), where a scrape also reads them
-(`GET /metrics` encodes synchronously); the command metrics, which the engine's thread changes
-too, behind a lock of their own (web/metrics.py), under which a scrape copies them. A scrape
-shows them as prometheus_client shows its own: the same names, labels, samples and `_created`
-(tests/observability/test_plain_metrics.py compares the two). Only prometheus_client's public
-API for custom collectors is used: `Collector`, the `*MetricFamily` classes, `Metric.add_sample`
-and, for the `le` labels, a `Histogram` of the same bounds.
+prometheus_client's `Counter.inc` and `Histogram.observe` take a lock each, the histogram walking
+its buckets one comparison at a time: on a request as small as `{ __typename }`, the request
+metrics alone were a visible share of its time. Here a count is an attribute of a slotted object
+and a histogram a list of per-bucket counts found by bisection. The caller makes changes one at a
+time: the request metrics change only on the event loop's thread (`RequestLog`), where a scrape
+also reads them (`GET /metrics` encodes synchronously); the command metrics, which the engine's
+thread changes too, behind a lock of their own (web/metrics.py), under which a scrape copies them.
+A scrape shows them as prometheus_client shows its own: the same names, labels, samples and
+`_created` (tests/observability/test_plain_metrics.py compares the two). Only prometheus_client's
+public API for custom collectors is used: `Collector`, the `*MetricFamily` classes,
+`Metric.add_sample` and, for the `le` labels, a `Histogram` of the same bounds.
 """
 
 from __future__ import annotations

@@ -2,12 +2,12 @@
 
 A plan (runtime/execution/object_fields.py) completes a list in one step: cheap for a page, but a
 `recordSensorEvents` payload of hundreds of sensors, each with its 24 hours, would hold the loop
-past its slice target in one slice (`python -m bench.costliest`). A planned list field of more than `CHUNK_ITEMS`
-items answers `Chunks` instead, which `TypedErrorsExecutionContext.execute_field`
-(runtime/execution/executor.py) awaits as the field's value: the same items completed the
-same way, `CHUNK_ITEMS` at a time, with a turn of the loop between. The items are objects
-the resolvers built and no one changes; an item the plan cannot complete (SLOW) sends the
-whole field back to graphql-core, as a short list's does.
+past its slice target in one slice (`python -m bench.costliest`). A planned list field of more than
+`CHUNK_ITEMS` items answers `Chunks` instead, which `TypedErrorsExecutionContext.execute_field`
+(runtime/execution/executor.py) awaits as the field's value: the same items completed the same way,
+`CHUNK_ITEMS` at a time, with a turn of the loop between. The items are objects the resolvers built
+and no one changes; an item the plan cannot complete (SLOW) sends the whole field back to
+graphql-core, as a short list's does.
 """
 
 from __future__ import annotations

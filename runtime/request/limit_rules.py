@@ -1,17 +1,16 @@
 """The request limits that run before the schema's rules: depth, aliases and fields selected,
 in time linear in the document's size however its fragments spread.
 
-Strawberry's `QueryDepthLimiter` and `MaxAliasesLimiter` walk a fragment again at every
-spread: a chain of fragments each spreading the next twice (a short document) takes time
-exponential in its length, before any other rule, on every distinct text. Here each fragment is measured
-once and its measure reused at each spread, with the same answers and messages: a field's
-depth counts the fields above it (root fields are at 0), a field under `__schema` or `__type`
-(introspection, bounded by the schema) adds none, and every alias counts once per spread of
-the fragment that holds it. Fields selected count the same way: the schema's rules compare
-fields of one response key pairwise, so their time grows with the square of this count,
-faster still when each pair conflicts. A spread
-of a fragment being measured (a cycle, which the schema's rules refuse) or of an unknown one
-measures nothing.
+Strawberry's `QueryDepthLimiter` and `MaxAliasesLimiter` walk a fragment again at every spread: a
+chain of fragments each spreading the next twice (a short document) takes time exponential in its
+length, before any other rule, on every distinct text. Here each fragment is measured once and its
+measure reused at each spread, with the same answers and messages: a field's depth counts the
+fields above it (root fields are at 0), a field under `__schema` or `__type` (introspection,
+bounded by the schema) adds none, and every alias counts once per spread of the fragment that holds
+it. Fields selected count the same way: the schema's rules compare fields of one response key
+pairwise, so their time grows with the square of this count, faster still when each pair conflicts.
+A spread of a fragment being measured (a cycle, which the schema's rules refuse) or of an unknown
+one measures nothing.
 """
 
 from __future__ import annotations

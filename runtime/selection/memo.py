@@ -1,11 +1,11 @@
 """What a resolver derives from a field's selection, remembered while its document lives.
 
-A cached document's nodes are the same objects in every request that sends it, so a resolver
-that works something out from the fields under its own (the page a user's `orders` will ask
-for, a visible share of an orders page's time) need do it once per field and values of the variables those
-fields' arguments read. The memo holds the field nodes weakly (`runtime.node_keyed`): an
-entry goes with its document, so it never keeps a syntax tree alive however many distinct
-documents clients send.
+A cached document's nodes are the same objects in every request that sends it, so a resolver that
+works something out from the fields under its own (the page a user's `orders` will ask for, a
+visible share of an orders page's time) need do it once per field and values of the variables those
+fields' arguments read. The memo holds the field nodes weakly (`runtime.node_keyed`): an entry goes
+with its document, so it never keeps a syntax tree alive however many distinct documents clients
+send.
 """
 
 from __future__ import annotations
