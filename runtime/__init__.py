@@ -7,7 +7,9 @@
   choice of operation, the runner of an operation, the bound on an answer's bytes;
 - `limits/`: the checks run before anything executes (the cost walk, payload arguments first),
   the fields they see as the executor will, their answers kept;
-- `selection/`: what a resolver reads of its selection, without Strawberry's conversion.
+- `selection/`: what a resolver reads of its selection, without Strawberry's conversion;
+- `schema_fields`: what a built schema's fields declare (their `metadata`), for the schema's
+  facts.
 
 Sealed: it imports Strawberry, graphql-core and the standard library only (tools/
 check_layers.py). What it must know of the domain it asks through `FieldFacts`, and the limits
@@ -20,6 +22,7 @@ from __future__ import annotations
 from runtime.installation import Runtime, install
 from runtime.limits.field_facts import Arguments, FieldFacts, ListSize, PayloadCheck, WorkUnits
 from runtime.limits.request_limits import Limits
+from runtime.schema_fields import field_metadata, graphql_schema, object_fields
 
 __all__ = [
     "Arguments",
@@ -29,5 +32,8 @@ __all__ = [
     "PayloadCheck",
     "Runtime",
     "WorkUnits",
+    "field_metadata",
+    "graphql_schema",
     "install",
+    "object_fields",
 ]

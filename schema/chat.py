@@ -14,6 +14,8 @@ from resolvers import chat_sessions as sessions
 from resolvers.chat_messages import SessionMessage
 from resolvers.context import Info
 from resolvers.global_ids import Key, NodeKind
+from resolvers.paging import check_page_arguments
+from schema.facts import NO_WORK, facts
 from schema.mutation import write_mutation
 from schema.node import Node, node_id_field
 from schema.relay import Connection
@@ -91,6 +93,11 @@ class ChatSession(Node):
         resolver=_messages,
         description="`last`/`before` read backwards from the newest; `after: <endCursor>` "
         "polls for new messages.",
+        metadata=facts(
+            payload_check=lambda arguments, settings: check_page_arguments(
+                arguments, messages.MESSAGE_CURSOR, maximum=settings.max_page_size
+            )
+        ),
     )
     doc: strawberry.Private[SessionDoc]
 
@@ -131,11 +138,14 @@ async def _chat_sessions(
 
 @strawberry.type
 class ChatQueries:
-    chat_session: ChatSession | None = strawberry.field(resolver=_chat_session)
+    chat_session: ChatSession | None = strawberry.field(
+        resolver=_chat_session, metadata=facts(work_units=NO_WORK)
+    )
     chat_sessions: ChatSessionConnection = strawberry.field(
         resolver=_chat_sessions,
         description="Most recently active first; a session that gets a message moves to the "
         "front, so a walk through the pages may miss or repeat it.",
+        metadata=facts(work_units=NO_WORK),
     )
 
 
@@ -182,16 +192,17 @@ async def _delete_chat_session(info: Info, id: strawberry.ID) -> bool:
 
 @strawberry.type
 class ChatMutations:
-    create_chat_session: ChatSession = write_mutation(_create_chat_session)
+    create_chat_session: ChatSession = write_mutation(_create_chat_session, work_units=NO_WORK)
     post_message: Message = write_mutation(
         _post_message,
+        work_units=NO_WORK,
         description="Append a message. A retry with a `clientMessageId` already stored in the "
         "session returns the stored message and stores nothing.",
     )
-    edit_message: Message = write_mutation(_edit_message)
+    edit_message: Message = write_mutation(_edit_message, work_units=NO_WORK)
     delete_message: Message = write_mutation(
-        _delete_message, description="A tombstone: text emptied, `seq` kept."
+        _delete_message, work_units=NO_WORK, description="A tombstone: text emptied, `seq` kept."
     )
     delete_chat_session: bool = write_mutation(
-        _delete_chat_session, description="The session and all its pages."
+        _delete_chat_session, work_units=NO_WORK, description="The session and all its pages."
     )

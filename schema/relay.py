@@ -1,7 +1,8 @@
 """The Relay connection types every list shares: `Connection[T]`, `Edge[T]`, `PageInfo`.
 
 A domain declares its connection by naming the node type (`class OrderConnection(Connection[
-Order])`), and builds it from its resolver's `Page` with `from_page`, in one place.
+Order])`), and builds it from its resolver's `Page` with `from_page`, in one place. Every
+connection's `edges` hold the page its field asks for (`schema/facts.py`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any, Generic, Self, TypeVar
 import strawberry
 
 from resolvers.paging import Page
+from schema.facts import facts, page_size
 
 NodeType = TypeVar("NodeType")
 R = TypeVar("R")
@@ -52,7 +54,7 @@ def _total_count(root: Connection[Any]) -> int:
 
 @strawberry.type
 class Connection(Generic[NodeType]):
-    edges: list[Edge[NodeType]]
+    edges: list[Edge[NodeType]] = strawberry.field(metadata=facts(list_size=page_size))
     page_info: PageInfo
     total_count: int = strawberry.field(
         resolver=_total_count,
