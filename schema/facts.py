@@ -7,6 +7,14 @@ once, and answers the runtime's questions (`runtime.FieldFacts`) from them:
 - `list_size`: how many items a list field holds at most, from its arguments or those of the
   field that returned its object (a connection's `edges` hold the page its field asks for), at
   most what the resolver accepts (`Sizing`). Every list field declares one.
+- `value_units`: what each of a field's values counts in the cost: one unit per COST_VALUE_BYTES
+  it may take, so that the cost bounds the bytes an answer can hold and not only its values
+  (counted 1, a message's text let a 6 KB query, 100 `nodes` naming one session and its last 100
+  messages, build 160 MB). A text counts 4 bytes a character (`text_units`: a character outside
+  the BMP takes 4 in UTF-8 and in a Python string), an ASCII value a byte (`byte_units`: ids,
+  cursors). Every `String` and `ID` field declares its units, `SHORT` when its values take less
+  than COST_VALUE_BYTES. An edge's `cursor` counts the longest cursor that the field paging its
+  connection declares it hands out (`cursors`); a `PageInfo` cursor, the longest of any.
 - `work_units`: what a field counts in the cost, each time it is answered, for the work it does
   besides what it answers: a `series` reads its range cut into pieces and builds every point's
   stats; a batch mutation writes each item (an answer of one number let thirty aliases each
@@ -21,12 +29,14 @@ once, and answers the runtime's questions (`runtime.FieldFacts`) from them:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, NamedTuple
 
-from settings import DEFAULT_PAGE_SIZE, Settings
+from resolvers.cursors import CursorCodec
+from settings import COST_VALUE_BYTES, DEFAULT_PAGE_SIZE, Settings
 
 FACTS = "arraygraph.facts"  # the metadata key the facts are declared under
 
@@ -50,6 +60,16 @@ class Declared(Enum):
     NONE = "none"
 
 
+class Cursor(Enum):
+    """A cursor's units, known once the schema is built: from the cursors the field that pages
+    its connection hands out (`OF_ITS_CONNECTION`), or the longest of any (`LONGEST`)."""
+
+    OF_ITS_CONNECTION = "of its connection"
+    LONGEST = "longest"
+
+
+SHORT = 1  # the units of a value that takes less than COST_VALUE_BYTES
+BYTES_PER_CHARACTER = 4
 NO_WORK = Declared.NONE  # a root field that does no more work than it answers
 NO_CHECK = Declared.NONE  # a payload-reachable field whose arguments cannot fail
 
@@ -57,6 +77,8 @@ NO_CHECK = Declared.NONE  # a payload-reachable field whose arguments cannot fai
 @dataclass(frozen=True, slots=True)
 class Facts:
     list_size: Size | None = None
+    value_units: int | Cursor | None = None
+    cursors: tuple[CursorCodec[Any], ...] | None = None
     work_units: Work | Declared | None = None
     payload_check: ArgumentCheck | Declared | None = None
 
@@ -64,17 +86,34 @@ class Facts:
 def facts(
     *,
     list_size: Size | None = None,
+    value_units: int | Cursor | None = None,
+    cursors: tuple[CursorCodec[Any], ...] | None = None,
     work_units: Work | Declared | None = None,
     payload_check: ArgumentCheck | Declared | None = None,
 ) -> dict[str, object]:
     """The `metadata` of a field with these facts (None: not declared)."""
-    return {FACTS: Facts(list_size, work_units, payload_check)}
+    return {FACTS: Facts(list_size, value_units, cursors, work_units, payload_check)}
 
 
 def declared(metadata: Mapping[str, object]) -> Facts:
     """The facts a field's `metadata` declares (none declared: all None)."""
     found = metadata.get(FACTS)
     return found if isinstance(found, Facts) else Facts()
+
+
+def byte_units(size: int) -> int:
+    """The units of a value of at most `size` bytes."""
+    return max(1, math.ceil(size / COST_VALUE_BYTES))
+
+
+def text_units(characters: int) -> int:
+    """The units of a text of at most `characters` characters."""
+    return byte_units(characters * BYTES_PER_CHARACTER)
+
+
+def cursor_units(cursors: tuple[CursorCodec[Any], ...]) -> int:
+    """The units of the longest of these cursors (ASCII: a byte a character)."""
+    return byte_units(max(codec.longest for codec in cursors))
 
 
 def clamp(value: object, maximum: int) -> int:

@@ -13,19 +13,37 @@ import strawberry
 from resolvers import orders as resolve_orders
 from resolvers import users as resolve
 from resolvers.context import Info
-from resolvers.global_ids import Key, NodeKind
+from resolvers.global_ids import MAX_GLOBAL_ID_LENGTH, Key, NodeKind
 from resolvers.orders import ORDER_CURSOR
 from resolvers.paging import Page, check_page_arguments
 from resolvers.users import LoadedUser
 from runtime.execution.input_builders import build_directly
-from schema.facts import NO_WORK, facts, given, length_of, per_item
+from schema.facts import (
+    NO_WORK,
+    SHORT,
+    byte_units,
+    facts,
+    given,
+    length_of,
+    per_item,
+    text_units,
+)
 from schema.mutation import write_mutation
 from schema.node import Node, node_id_field
 from schema.relay import Connection
-from settings import COST_VALUE_BYTES, MAX_USERS_PER_QUERY, Settings
+from settings import (
+    COST_VALUE_BYTES,
+    MAX_ORDER_INFO_LENGTH,
+    MAX_USER_ID_LENGTH,
+    MAX_USER_TEXT_LENGTH,
+    MAX_USERS_PER_QUERY,
+    Settings,
+)
 from store.order_pages import PageArgs
 from store.users import OrderDoc, OrderPage
 
+ID_UNITS = byte_units(MAX_GLOBAL_ID_LENGTH)  # a user's and an order's ids hold a user id
+USER_TEXT_UNITS = text_units(MAX_USER_TEXT_LENGTH)
 UNITS_PER_ORDER = 2  # an upserted order's id and its time; its info by its bytes besides
 
 
@@ -37,10 +55,16 @@ def _check_page(arguments: Mapping[str, Any], settings: Settings) -> None:
 @strawberry.type(description="An order embedded in its user.")
 class Order(Node):
     KIND: ClassVar[NodeKind] = resolve.ORDER
-    id: strawberry.ID = node_id_field(lambda order: (order.user_id, order.order_id))
-    order_id: strawberry.ID = strawberry.field(description="The order's own id, in its user.")
-    user_id: str
-    info: str | None
+    id: strawberry.ID = node_id_field(
+        lambda order: (order.user_id, order.order_id), value_units=ID_UNITS
+    )
+    order_id: strawberry.ID = strawberry.field(
+        description="The order's own id, in its user.", metadata=facts(value_units=SHORT)
+    )
+    user_id: str = strawberry.field(metadata=facts(value_units=text_units(MAX_USER_ID_LENGTH)))
+    info: str | None = strawberry.field(
+        metadata=facts(value_units=text_units(MAX_ORDER_INFO_LENGTH))
+    )
     create_time: datetime
 
     @classmethod
@@ -105,10 +129,10 @@ def _orders(
 @strawberry.type(description="A user and the orders embedded in it.")
 class User(Node):
     KIND: ClassVar[NodeKind] = resolve.USER
-    id: strawberry.ID = node_id_field(lambda user: (user.user_id,))
-    user_id: str
-    user_type: str | None
-    name: str | None
+    id: strawberry.ID = node_id_field(lambda user: (user.user_id,), value_units=ID_UNITS)
+    user_id: str = strawberry.field(metadata=facts(value_units=text_units(MAX_USER_ID_LENGTH)))
+    user_type: str | None = strawberry.field(metadata=facts(value_units=USER_TEXT_UNITS))
+    name: str | None = strawberry.field(metadata=facts(value_units=USER_TEXT_UNITS))
     order_count: int = strawberry.field(description="All orders of the user, unfiltered.")
     # Pages read together with the user (same command), by their arguments.
     pages: strawberry.Private[Mapping[PageArgs, OrderPage]]
@@ -134,7 +158,7 @@ class User(Node):
         graphql_type=OrderConnection,
         description="Newest first; `maxCreateTime` keeps orders created at or before it; "
         "`totalCount` counts the orders that pass it.",
-        metadata=facts(payload_check=_check_page),
+        metadata=facts(cursors=(ORDER_CURSOR,), payload_check=_check_page),
     )
 
 

@@ -13,7 +13,7 @@ from typing import Any, Generic, Self, TypeVar
 import strawberry
 
 from resolvers.paging import Page
-from schema.facts import facts, page_size
+from schema.facts import Cursor, facts, page_size
 
 NodeType = TypeVar("NodeType")
 R = TypeVar("R")
@@ -23,13 +23,16 @@ R = TypeVar("R")
 class PageInfo:
     has_next_page: bool
     has_previous_page: bool
-    start_cursor: str | None
-    end_cursor: str | None
+    start_cursor: str | None = strawberry.field(metadata=facts(value_units=Cursor.LONGEST))
+    end_cursor: str | None = strawberry.field(metadata=facts(value_units=Cursor.LONGEST))
 
 
 @strawberry.type
 class Edge(Generic[NodeType]):
-    cursor: str = strawberry.field(description="Opaque; pass it as `after` or `before`.")
+    cursor: str = strawberry.field(
+        description="Opaque; pass it as `after` or `before`.",
+        metadata=facts(value_units=Cursor.OF_ITS_CONNECTION),
+    )
     node: NodeType
 
 

@@ -17,12 +17,12 @@ from resolvers.global_ids import Key, NodeKind
 from resolvers.idempotency import DESCRIPTION as KEY_DESCRIPTION
 from runtime.execution.input_builders import build_directly
 from schema.errors import code_of
-from schema.facts import NO_WORK, Sizing, clamp, facts, fixed, per_item
+from schema.facts import NO_WORK, SHORT, Sizing, clamp, facts, fixed, per_item, text_units
 from schema.mutation import write_mutation
 from schema.node import Node, node_id_field
 from schema.relay import Connection
 from schema.sensor_stats import HourlyTotal, SensorStats, saturate
-from settings import SENSOR_WINDOW_HOURS
+from settings import MAX_TITLE_LENGTH, SENSOR_WINDOW_HOURS
 from store.sensor_pages import SensorOrder as StoredSensorOrder
 from store.sensor_window import Window
 from store.sensors import HourTotal, SensorDoc
@@ -60,9 +60,11 @@ def _window_at(now: datetime) -> tuple[Window, datetime, datetime]:
 @strawberry.type(description="A sensor and its event counts over the last 24 hours.")
 class Sensor(Node):
     KIND: ClassVar[NodeKind] = resolve.SENSOR
-    id: strawberry.ID = node_id_field(lambda sensor: (sensor.sensor_id,))
-    sensor_id: strawberry.ID = strawberry.field(description="The sensor's own id.")
-    title: str
+    id: strawberry.ID = node_id_field(lambda sensor: (sensor.sensor_id,), value_units=SHORT)
+    sensor_id: strawberry.ID = strawberry.field(
+        description="The sensor's own id.", metadata=facts(value_units=SHORT)
+    )
+    title: str = strawberry.field(metadata=facts(value_units=text_units(MAX_TITLE_LENGTH)))
     count24h: int = strawberry.field(
         description="Events in the current UTC hour and the 23 before it, computed at read time."
     )
@@ -124,9 +126,9 @@ build_directly(SensorEventInput)
 @strawberry.type(description="An event that was well-formed but could not be applied.")
 class RejectedEvent:
     index: int
-    sensor_id: strawberry.ID
-    code: str
-    message: str
+    sensor_id: strawberry.ID = strawberry.field(metadata=facts(value_units=SHORT))
+    code: str = strawberry.field(metadata=facts(value_units=SHORT))
+    message: str = strawberry.field(metadata=facts(value_units=SHORT))
 
     @classmethod
     def from_record(cls, record: resolve.RejectedEvent) -> RejectedEvent:
@@ -192,7 +194,8 @@ async def _sensors(
 class SensorQueries:
     sensor: Sensor | None = strawberry.field(resolver=_sensor, metadata=facts(work_units=NO_WORK))
     sensors: SensorConnection = strawberry.field(
-        resolver=_sensors, metadata=facts(work_units=NO_WORK)
+        resolver=_sensors,
+        metadata=facts(cursors=tuple(resolve.CURSORS.values()), work_units=NO_WORK),
     )
 
 

@@ -25,7 +25,7 @@ from resolvers.series_reads import (
 )
 from resolvers.series_time import Granularity
 from runtime.execution.input_builders import build_directly
-from schema.facts import NO_WORK, clamp, facts, fixed
+from schema.facts import NO_WORK, SHORT, clamp, facts, fixed, text_units
 from schema.mutation import write_mutation
 from schema.node import Node, node_id_field
 from schema.sensor_stats import graphql_float
@@ -33,6 +33,7 @@ from settings import (
     MAX_FIELDS_PER_MEASUREMENT,
     MAX_MEASUREMENTS_PAGE,
     MAX_TAG_KEYS_PER_MEASUREMENT,
+    MAX_TAG_VALUE_LENGTH,
     MAX_TAG_VALUES_PAGE,
 )
 from store.measurements import MeasurementDoc
@@ -73,7 +74,7 @@ for _input in (TagInput, FieldValueInput, ObservationInput):
 
 @strawberry.type(description="A field's values added up; min, max and mean null where count is 0.")
 class FieldStats:
-    name: str
+    name: str = strawberry.field(metadata=facts(value_units=SHORT))
     sum: float
     count: int
     min: float | None
@@ -120,18 +121,21 @@ async def _tag_values(
 )
 class Measurement(Node):
     KIND: ClassVar[NodeKind] = MEASUREMENT
-    id: strawberry.ID = node_id_field(lambda measurement: (measurement.name,))
-    name: str
+    id: strawberry.ID = node_id_field(lambda measurement: (measurement.name,), value_units=SHORT)
+    name: str = strawberry.field(metadata=facts(value_units=SHORT))
     fields: list[str] = strawberry.field(
-        metadata=facts(list_size=fixed(MAX_FIELDS_PER_MEASUREMENT))
+        metadata=facts(list_size=fixed(MAX_FIELDS_PER_MEASUREMENT), value_units=SHORT)
     )
     tag_keys: list[str] = strawberry.field(
-        metadata=facts(list_size=fixed(MAX_TAG_KEYS_PER_MEASUREMENT))
+        metadata=facts(list_size=fixed(MAX_TAG_KEYS_PER_MEASUREMENT), value_units=SHORT)
     )
     tag_values: list[str] = strawberry.field(
         resolver=_tag_values,
         description="The tag's values in order, from `prefix` on; at most `first` (up to 1,000).",
-        metadata=facts(list_size=lambda s: clamp(s.arguments.get("first"), MAX_TAG_VALUES_PAGE)),
+        metadata=facts(
+            list_size=lambda s: clamp(s.arguments.get("first"), MAX_TAG_VALUES_PAGE),
+            value_units=text_units(MAX_TAG_VALUE_LENGTH),  # each value of the list
+        ),
     )
 
     @classmethod

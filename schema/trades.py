@@ -16,7 +16,7 @@ from resolvers.idempotency import DESCRIPTION as KEY_DESCRIPTION
 from resolvers.paging import check_page_arguments, check_page_number
 from resolvers.trades import TRADE_CURSOR, PlacedTrade
 from runtime.execution.input_builders import build_directly
-from schema.facts import NO_WORK, facts, length_of, per_item
+from schema.facts import NO_WORK, SHORT, facts, length_of, per_item
 from schema.mutation import write_mutation
 from schema.node import Node, node_id_field
 from schema.relay import Connection
@@ -47,9 +47,9 @@ def _trade_key(trade: Trade) -> tuple[int, int, int]:
 )
 class Trade(Node):
     KIND: ClassVar[NodeKind] = resolve.TRADE
-    id: strawberry.ID = node_id_field(_trade_key)
+    id: strawberry.ID = node_id_field(_trade_key, value_units=SHORT)
     type: StoredTradeType
-    ticker: str
+    ticker: str = strawberry.field(metadata=facts(value_units=SHORT))
     qty: int
     date: datetime
     placed: strawberry.Private[PlacedTrade]
@@ -122,7 +122,7 @@ async def _trades(
 @strawberry.type(description="A customer's trades, grouped 10 to a bucket document (page).")
 class Customer(Node):
     KIND: ClassVar[NodeKind] = resolve.CUSTOMER
-    id: strawberry.ID = node_id_field(lambda customer: (customer.customer_id,))
+    id: strawberry.ID = node_id_field(lambda customer: (customer.customer_id,), value_units=SHORT)
     customer_id: int
     trade_count: int = strawberry.field(resolver=_trade_count)
     page_count: int = strawberry.field(resolver=_page_count)
@@ -134,7 +134,7 @@ class Customer(Node):
     trades: TradeConnection = strawberry.field(
         resolver=_trades,
         description="In insertion order; `last`/`before` read newest first.",
-        metadata=facts(payload_check=_check_page),
+        metadata=facts(cursors=(TRADE_CURSOR,), payload_check=_check_page),
     )
 
     @classmethod
