@@ -2,7 +2,8 @@
 
 A domain declares its connection by naming the node type (`class OrderConnection(Connection[
 Order])`), and builds it from its resolver's `Page` with `from_page`, in one place. Every
-connection's `edges` hold the page its field asks for (`schema/facts.py`).
+connection's `edges` hold the page its field asks for, and an edge's `cursor` counts the
+longest cursor the field that pages it declares (`facts(cursors=...)`, `schema/facts.py`).
 """
 
 from __future__ import annotations
