@@ -25,7 +25,7 @@ DEFAULT_PAGE_SIZE = 20
 MAX_BATCH_SIZE = 1_000
 MAX_NODES_PER_QUERY = 100  # ids in one `nodes(ids:)`
 MAX_COST = 100_000  # values a query may answer at most, by its list sizes (runtime/limits/cost.py)
-COST_VALUE_BYTES = 256  # a value longer counts one per 256 bytes (schema/value_sizes.py)
+COST_VALUE_BYTES = 256  # a value longer counts one per 256 bytes (schema/facts.py)
 MAX_RESPONSE_BYTES = 8 * 1024 * 1024  # an answer larger is replaced by LIMIT_EXCEEDED
 
 # Sensors.

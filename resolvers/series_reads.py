@@ -6,7 +6,7 @@ rollup document's total for each whole month, and the days, hours and minutes at
 each piece once per tag set. Its charge is known before anything runs, from its arguments
 alone (no point is computed to price it):
 - its points (one for a total), each also a list item of the answer;
-- for a series, `POINT_UNITS` per point and `VALUE_UNITS` per field of each point: the work
+- for a series, `POINT_UNITS` per point and `STATS_UNITS` per field of each point: the work
   of cutting, reading, building and completing every point, whatever the selection asks of it
   (a point built for `start` alone still builds every field's stats);
 - `EDGE_PIECES` read units, the most pieces a range's two edges are cut into, which also pay
@@ -41,7 +41,7 @@ ROLLUPS_PER_UNIT = 16
 # answered; each field's stats it builds, three. Sixteen keeps a series' points, built and
 # completed in one stretch of the event loop, to one alias (bench/costliest.py measures).
 POINT_UNITS = 16
-VALUE_UNITS = 3
+STATS_UNITS = 3
 # A recorded field value is converted from its input object, checked, and added into the
 # stats of three rollups (its hour, day and month): the costliest value a client can send.
 UNITS_PER_OBSERVED_VALUE = 20
@@ -89,7 +89,7 @@ def charged_points_of(arguments: Mapping[str, Any]) -> int:
 def series_work_units(arguments: Mapping[str, Any]) -> int:
     """What a series counts for its work besides the values it answers."""
     points = charged_points_of(arguments)
-    return EDGE_PIECES + points * (POINT_UNITS + charged_width(arguments) * VALUE_UNITS)
+    return EDGE_PIECES + points * (POINT_UNITS + charged_width(arguments) * STATS_UNITS)
 
 
 def months(start: datetime, end: datetime) -> int:

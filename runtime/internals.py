@@ -184,6 +184,7 @@ strawberry.schema.schema  StrawberryGraphQLCoreExecutionContext.build_resolve_in
 execution.executor  the resolve info Strawberry's `Info` reads
 -  validate_document  request.document_cache  validation with Strawberry's own rules
 -  Schema._schema  execution.execute  the graphql-core schema, executed on the lean path
+-  Schema._schema  schema_fields  the graphql-core schema, whose fields' facts are read
 -  Schema._create_execution_context  execution.prepared_schema  the traced path's document
 strawberry.types.execution  ExecutionContext._provided_operation_name  \
 execution.prepared_schema  the operationName the client sent
@@ -193,6 +194,7 @@ strawberry.execution  optimized_is_awaitable  execution.execute  Strawberry's aw
 strawberry.types.arguments  _is_leaf_type  execution.input_builders  arguments kept as given
 strawberry.schema.schema_converter  GraphQLCoreConverter.DEFINITION_BACKREF  \
 execution.input_builders  a GraphQL type's Strawberry definition
+-  GraphQLCoreConverter.DEFINITION_BACKREF  schema_fields  a field's Strawberry field, its metadata
 -  GraphQLCoreConverter.from_resolver  execution.leaf_fields  \
 a basic field's resolver, a method's; names: _get_basic_result, _resolver
 -  GraphQLCoreConverter.from_object  execution.object_fields  \

@@ -14,9 +14,12 @@ from resolvers import chat_sessions as sessions
 from resolvers.chat_messages import SessionMessage
 from resolvers.context import Info
 from resolvers.global_ids import Key, NodeKind
+from resolvers.paging import check_page_arguments
+from schema.facts import NO_WORK, SHORT, facts, text_units
 from schema.mutation import write_mutation
 from schema.node import Node, node_id_field
 from schema.relay import Connection
+from settings import MAX_AUTHOR_LENGTH, MAX_MESSAGE_TEXT_LENGTH, MAX_TITLE_LENGTH
 from store.chat_pages import MessageDoc
 from store.chat_sessions import SessionDoc
 
@@ -24,11 +27,15 @@ from store.chat_sessions import SessionDoc
 @strawberry.type(description="One message; a deleted one keeps its `seq`, with its text emptied.")
 class Message(Node):
     KIND: ClassVar[NodeKind] = messages.MESSAGE
-    id: strawberry.ID = node_id_field(lambda message: (str(message.session_id), message.message_id))
-    message_id: strawberry.ID = strawberry.field(description="The message's own id.")
+    id: strawberry.ID = node_id_field(
+        lambda message: (str(message.session_id), message.message_id), value_units=SHORT
+    )
+    message_id: strawberry.ID = strawberry.field(
+        description="The message's own id.", metadata=facts(value_units=SHORT)
+    )
     seq: int = strawberry.field(description="1, 2, 3... in the session, without gaps.")
-    author: str
-    text: str
+    author: str = strawberry.field(metadata=facts(value_units=text_units(MAX_AUTHOR_LENGTH)))
+    text: str = strawberry.field(metadata=facts(value_units=text_units(MAX_MESSAGE_TEXT_LENGTH)))
     sent_at: datetime
     edited_at: datetime | None
     deleted: bool
@@ -80,9 +87,11 @@ async def _messages(
 @strawberry.type(description="A chat session: its messages live in capped page documents.")
 class ChatSession(Node):
     KIND: ClassVar[NodeKind] = sessions.CHAT_SESSION
-    id: strawberry.ID = node_id_field(lambda session: (session.session_id,))
-    session_id: strawberry.ID = strawberry.field(description="The session's own id.")
-    title: str
+    id: strawberry.ID = node_id_field(lambda session: (session.session_id,), value_units=SHORT)
+    session_id: strawberry.ID = strawberry.field(
+        description="The session's own id.", metadata=facts(value_units=SHORT)
+    )
+    title: str = strawberry.field(metadata=facts(value_units=text_units(MAX_TITLE_LENGTH)))
     created_at: datetime
     last_message_at: datetime | None
     message_count: int
@@ -91,6 +100,12 @@ class ChatSession(Node):
         resolver=_messages,
         description="`last`/`before` read backwards from the newest; `after: <endCursor>` "
         "polls for new messages.",
+        metadata=facts(
+            cursors=(messages.MESSAGE_CURSOR,),
+            payload_check=lambda arguments, settings: check_page_arguments(
+                arguments, messages.MESSAGE_CURSOR, maximum=settings.max_page_size
+            ),
+        ),
     )
     doc: strawberry.Private[SessionDoc]
 
@@ -131,11 +146,14 @@ async def _chat_sessions(
 
 @strawberry.type
 class ChatQueries:
-    chat_session: ChatSession | None = strawberry.field(resolver=_chat_session)
+    chat_session: ChatSession | None = strawberry.field(
+        resolver=_chat_session, metadata=facts(work_units=NO_WORK)
+    )
     chat_sessions: ChatSessionConnection = strawberry.field(
         resolver=_chat_sessions,
         description="Most recently active first; a session that gets a message moves to the "
         "front, so a walk through the pages may miss or repeat it.",
+        metadata=facts(cursors=(sessions.SESSION_CURSOR,), work_units=NO_WORK),
     )
 
 
@@ -182,16 +200,17 @@ async def _delete_chat_session(info: Info, id: strawberry.ID) -> bool:
 
 @strawberry.type
 class ChatMutations:
-    create_chat_session: ChatSession = write_mutation(_create_chat_session)
+    create_chat_session: ChatSession = write_mutation(_create_chat_session, work_units=NO_WORK)
     post_message: Message = write_mutation(
         _post_message,
+        work_units=NO_WORK,
         description="Append a message. A retry with a `clientMessageId` already stored in the "
         "session returns the stored message and stores nothing.",
     )
-    edit_message: Message = write_mutation(_edit_message)
+    edit_message: Message = write_mutation(_edit_message, work_units=NO_WORK)
     delete_message: Message = write_mutation(
-        _delete_message, description="A tombstone: text emptied, `seq` kept."
+        _delete_message, work_units=NO_WORK, description="A tombstone: text emptied, `seq` kept."
     )
     delete_chat_session: bool = write_mutation(
-        _delete_chat_session, description="The session and all its pages."
+        _delete_chat_session, work_units=NO_WORK, description="The session and all its pages."
     )

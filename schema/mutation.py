@@ -17,6 +17,7 @@ from strawberry.permission import BasePermission
 
 from resolvers.context import Context
 from resolvers.errors import Unauthenticated
+from schema.facts import Declared, Work, facts
 
 NO_CREDENTIALS = "Authentication required: send 'Authorization: Bearer <token>'"
 # Says only that the header sent did not pass, never why: nothing about the valid tokens.
@@ -51,11 +52,15 @@ class FreshLoaders(FieldExtension):
         return result
 
 
-def write_mutation(resolver: Callable[..., Any], *, description: str | None = None) -> Any:
-    """A mutation field: tokens checked, fresh loaders."""
+def write_mutation(
+    resolver: Callable[..., Any], *, work_units: Work | Declared, description: str | None = None
+) -> Any:
+    """A mutation field: tokens checked, fresh loaders; it declares what it writes besides what
+    it answers (`schema/facts.py`: `NO_WORK` for a single write)."""
     return strawberry.mutation(
         resolver=resolver,
         permission_classes=[CanWrite],
         extensions=[FreshLoaders()],
         description=description,
+        metadata=facts(work_units=work_units),
     )

@@ -15,6 +15,7 @@ import strawberry
 
 from resolvers.context import Info
 from resolvers.global_ids import Key, KeyPart, NodeKind, global_id
+from schema.facts import facts
 
 
 @strawberry.interface(
@@ -31,12 +32,13 @@ class Node:
         raise NotImplementedError(f"{cls.__name__} declares no resolve_node")
 
 
-def node_id_field(key: Callable[[Any], tuple[KeyPart, ...]]) -> Any:
+def node_id_field(key: Callable[[Any], tuple[KeyPart, ...]], *, value_units: int) -> Any:
     """A Node type's `id`, from its `KIND` and the object's `key`, computed when selected: a
     page that does not ask for ids encodes none (a method of the object alone, which
-    `runtime.execution.leaf_fields` reads as an attribute)."""
+    `runtime.execution.leaf_fields` reads as an attribute). It declares its `value_units`
+    (schema/facts.py): `SHORT`, or more for an id that holds a long key."""
 
     def id(self: Any) -> strawberry.ID:
         return strawberry.ID(global_id(self.KIND.type_name, *key(self)))
 
-    return strawberry.field(resolver=id)
+    return strawberry.field(resolver=id, metadata=facts(value_units=value_units))

@@ -12,7 +12,9 @@ import strawberry
 from resolvers import nodes as resolve
 from resolvers.context import Info
 from resolvers.global_ids import Key, NodeKind
+from schema.facts import NO_WORK, facts, length_of
 from schema.node import Node
+from settings import MAX_NODES_PER_QUERY
 
 
 def _declared(cls: type[Node]) -> list[type[Node]]:
@@ -54,9 +56,13 @@ async def _nodes(info: Info, ids: list[strawberry.ID]) -> list[Node | None]:
 @strawberry.type
 class NodeQueries:
     node: Node | None = strawberry.field(
-        resolver=_node, description="The object of a global id; null when it no longer exists."
+        resolver=_node,
+        description="The object of a global id; null when it no longer exists.",
+        metadata=facts(work_units=NO_WORK),
     )
     nodes: list[Node | None] = strawberry.field(
         resolver=_nodes,
         description="In the order asked, null where unknown; at most 100 ids; one read per type.",
+        # One entry per id asked, in the order asked, a repeated one each time.
+        metadata=facts(list_size=length_of("ids", MAX_NODES_PER_QUERY), work_units=NO_WORK),
     )

@@ -3,33 +3,68 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Awaitable, Callable, Mapping
 from datetime import datetime
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import strawberry
 
 from resolvers import orders as resolve_orders
 from resolvers import users as resolve
 from resolvers.context import Info
-from resolvers.global_ids import Key, NodeKind
-from resolvers.paging import Page
+from resolvers.global_ids import MAX_GLOBAL_ID_LENGTH, Key, NodeKind
+from resolvers.orders import ORDER_CURSOR
+from resolvers.paging import Page, check_page_arguments
 from resolvers.users import LoadedUser
 from runtime.execution.input_builders import build_directly
+from schema.facts import (
+    NO_WORK,
+    SHORT,
+    byte_units,
+    facts,
+    given,
+    length_of,
+    per_item,
+    text_units,
+)
 from schema.mutation import write_mutation
 from schema.node import Node, node_id_field
 from schema.relay import Connection
+from settings import (
+    COST_VALUE_BYTES,
+    MAX_ORDER_INFO_LENGTH,
+    MAX_USER_ID_LENGTH,
+    MAX_USER_TEXT_LENGTH,
+    MAX_USERS_PER_QUERY,
+    Settings,
+)
 from store.order_pages import PageArgs
 from store.users import OrderDoc, OrderPage
+
+ID_UNITS = byte_units(MAX_GLOBAL_ID_LENGTH)  # a user's and an order's ids hold a user id
+USER_TEXT_UNITS = text_units(MAX_USER_TEXT_LENGTH)
+UNITS_PER_ORDER = 2  # an upserted order's id and its time; its info by its bytes besides
+
+
+def _check_page(arguments: Mapping[str, Any], settings: Settings) -> None:
+    """`User.orders`' page arguments, as its resolver checks them first."""
+    check_page_arguments(arguments, ORDER_CURSOR, maximum=settings.max_page_size)
 
 
 @strawberry.type(description="An order embedded in its user.")
 class Order(Node):
     KIND: ClassVar[NodeKind] = resolve.ORDER
-    id: strawberry.ID = node_id_field(lambda order: (order.user_id, order.order_id))
-    order_id: strawberry.ID = strawberry.field(description="The order's own id, in its user.")
-    user_id: str
-    info: str | None
+    id: strawberry.ID = node_id_field(
+        lambda order: (order.user_id, order.order_id), value_units=ID_UNITS
+    )
+    order_id: strawberry.ID = strawberry.field(
+        description="The order's own id, in its user.", metadata=facts(value_units=SHORT)
+    )
+    user_id: str = strawberry.field(metadata=facts(value_units=text_units(MAX_USER_ID_LENGTH)))
+    info: str | None = strawberry.field(
+        metadata=facts(value_units=text_units(MAX_ORDER_INFO_LENGTH))
+    )
     create_time: datetime
 
     @classmethod
@@ -94,10 +129,10 @@ def _orders(
 @strawberry.type(description="A user and the orders embedded in it.")
 class User(Node):
     KIND: ClassVar[NodeKind] = resolve.USER
-    id: strawberry.ID = node_id_field(lambda user: (user.user_id,))
-    user_id: str
-    user_type: str | None
-    name: str | None
+    id: strawberry.ID = node_id_field(lambda user: (user.user_id,), value_units=ID_UNITS)
+    user_id: str = strawberry.field(metadata=facts(value_units=text_units(MAX_USER_ID_LENGTH)))
+    user_type: str | None = strawberry.field(metadata=facts(value_units=USER_TEXT_UNITS))
+    name: str | None = strawberry.field(metadata=facts(value_units=USER_TEXT_UNITS))
     order_count: int = strawberry.field(description="All orders of the user, unfiltered.")
     # Pages read together with the user (same command), by their arguments.
     pages: strawberry.Private[Mapping[PageArgs, OrderPage]]
@@ -123,6 +158,7 @@ class User(Node):
         graphql_type=OrderConnection,
         description="Newest first; `maxCreateTime` keeps orders created at or before it; "
         "`totalCount` counts the orders that pass it.",
+        metadata=facts(cursors=(ORDER_CURSOR,), payload_check=_check_page),
     )
 
 
@@ -150,9 +186,12 @@ async def _users(info: Info, user_ids: list[str]) -> list[User | None]:
 
 @strawberry.type
 class UserQueries:
-    user: User | None = strawberry.field(resolver=_user_field)
+    user: User | None = strawberry.field(resolver=_user_field, metadata=facts(work_units=NO_WORK))
     users: list[User | None] = strawberry.field(
-        resolver=_users, description="In the order asked, null where unknown; at most 100 ids."
+        resolver=_users,
+        description="In the order asked, null where unknown; at most 100 ids.",
+        # One entry per id asked, in the order asked, a repeated one each time.
+        metadata=facts(list_size=length_of("userIds", MAX_USERS_PER_QUERY), work_units=NO_WORK),
     )
 
 
@@ -174,13 +213,34 @@ async def _delete_orders(info: Info, user_id: str, order_ids: list[strawberry.ID
     return User.from_loaded(await resolve.delete_orders(info, user_id=user_id, order_ids=order_ids))
 
 
+def _info_units(info: Any) -> int:
+    if not isinstance(info, str) or not info:
+        return 0
+    size = len(info) if info.isascii() else len(info.encode("utf-8", "surrogatepass"))
+    return math.ceil(size / COST_VALUE_BYTES)
+
+
+def _orders_written(arguments: Mapping[str, Any]) -> int:
+    """What upserting the orders writes: each its id and time, its info by its bytes (one unit
+    per COST_VALUE_BYTES, as an answer's texts count); one user document in all."""
+    orders = given(arguments, "orders")
+    return UNITS_PER_ORDER * len(orders) + sum(_info_units(_info(o)) for o in orders)
+
+
+def _info(order: Any) -> Any:
+    # As coercion built it: an input object, or a mapping by the schema's names.
+    return order.get("info") if isinstance(order, Mapping) else getattr(order, "info", None)
+
+
 @strawberry.type
 class UserMutations:
     upsert_orders: User = write_mutation(
         _upsert_orders,
+        work_units=_orders_written,
         description="Replace orders by id, insert new ones, create the user when missing.",
     )
     delete_orders: User = write_mutation(
         _delete_orders,
+        work_units=per_item("orderIds", 1),
         description="Remove orders by id; unknown ids are ignored.",
     )

@@ -1,7 +1,9 @@
 """The Relay connection types every list shares: `Connection[T]`, `Edge[T]`, `PageInfo`.
 
 A domain declares its connection by naming the node type (`class OrderConnection(Connection[
-Order])`), and builds it from its resolver's `Page` with `from_page`, in one place.
+Order])`), and builds it from its resolver's `Page` with `from_page`, in one place. Every
+connection's `edges` hold the page its field asks for, and an edge's `cursor` counts the
+longest cursor the field that pages it declares (`facts(cursors=...)`, `schema/facts.py`).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import Any, Generic, Self, TypeVar
 import strawberry
 
 from resolvers.paging import Page
+from schema.facts import Cursor, facts, page_size
 
 NodeType = TypeVar("NodeType")
 R = TypeVar("R")
@@ -21,13 +24,16 @@ R = TypeVar("R")
 class PageInfo:
     has_next_page: bool
     has_previous_page: bool
-    start_cursor: str | None
-    end_cursor: str | None
+    start_cursor: str | None = strawberry.field(metadata=facts(value_units=Cursor.LONGEST))
+    end_cursor: str | None = strawberry.field(metadata=facts(value_units=Cursor.LONGEST))
 
 
 @strawberry.type
 class Edge(Generic[NodeType]):
-    cursor: str = strawberry.field(description="Opaque; pass it as `after` or `before`.")
+    cursor: str = strawberry.field(
+        description="Opaque; pass it as `after` or `before`.",
+        metadata=facts(value_units=Cursor.OF_ITS_CONNECTION),
+    )
     node: NodeType
 
 
@@ -52,7 +58,7 @@ def _total_count(root: Connection[Any]) -> int:
 
 @strawberry.type
 class Connection(Generic[NodeType]):
-    edges: list[Edge[NodeType]]
+    edges: list[Edge[NodeType]] = strawberry.field(metadata=facts(list_size=page_size))
     page_info: PageInfo
     total_count: int = strawberry.field(
         resolver=_total_count,

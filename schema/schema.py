@@ -17,7 +17,7 @@ import runtime
 from runtime.execution.prepared_schema import PreparedDocumentSchema
 from schema.chat import ChatMutations, ChatQueries
 from schema.errors import label_errors
-from schema.field_facts import TableFacts
+from schema.field_facts import DeclaredFacts
 from schema.nodes import NodeQueries
 from schema.orders import UserMutations, UserQueries
 from schema.scalars import SCALARS
@@ -75,8 +75,9 @@ def limits_of(settings: Settings) -> runtime.Limits:
 
 def build_schema(settings: Settings | None = None, **kwargs: Any) -> ArraygraphSchema:
     settings = settings or Settings()
-    installed = runtime.install(limits_of(settings), TableFacts(settings))
-    return ArraygraphSchema(
+    facts = DeclaredFacts(settings)
+    installed = runtime.install(limits_of(settings), facts)
+    schema = ArraygraphSchema(
         query=Query,
         mutation=Mutation,
         document_cache=installed.document_cache,
@@ -84,3 +85,5 @@ def build_schema(settings: Settings | None = None, **kwargs: Any) -> ArraygraphS
         config=StrawberryConfig(scalar_map=SCALARS),
         **kwargs,
     )
+    facts.read(runtime.graphql_schema(schema))  # before any request: its fields' facts
+    return schema

@@ -4,9 +4,7 @@ conversion from a stored sensor."""
 from __future__ import annotations
 
 import functools
-import math
-import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from datetime import datetime
 from typing import Annotated, ClassVar
 
@@ -19,99 +17,19 @@ from resolvers.global_ids import Key, NodeKind
 from resolvers.idempotency import DESCRIPTION as KEY_DESCRIPTION
 from runtime.execution.input_builders import build_directly
 from schema.errors import code_of
+from schema.facts import NO_WORK, SHORT, Sizing, clamp, facts, fixed, per_item, text_units
 from schema.mutation import write_mutation
 from schema.node import Node, node_id_field
 from schema.relay import Connection
+from schema.sensor_stats import HourlyTotal, SensorStats, saturate
+from settings import MAX_TITLE_LENGTH, SENSOR_WINDOW_HOURS
 from store.sensor_pages import SensorOrder as StoredSensorOrder
 from store.sensor_window import Window
 from store.sensors import HourTotal, SensorDoc
 
-GRAPHQL_INT_MAX = 2**31 - 1
-FLOAT_MAX = sys.float_info.max
-
-
-def _saturate(count: int) -> int:
-    # GraphQL Int is 32-bit: a larger total is reported as the largest Int, never an error.
-    return min(count, GRAPHQL_INT_MAX)
-
-
-def graphql_float(value: float | None) -> float | None:
-    """A stored number as GraphQL Float can carry it, so reads never fail on stored data:
-    +-Infinity as the largest double of its sign (as counts saturate), NaN as null. Writes
-    never store either (values are bounded); older data or direct writes may."""
-    if value is None or math.isnan(value):
-        return None
-    return max(-FLOAT_MAX, min(FLOAT_MAX, value))
-
-
-def _mean(valued: Sequence[HourTotal], total: float) -> float | None:
-    """The mean of the valued events; where the sum is past the largest double (values stored
-    before they were bounded), each hour's share added up, finite whenever the mean is."""
-    value_count = sum(t.value_count for t in valued)
-    if not value_count:
-        return None
-    if math.isfinite(total):
-        return total / value_count
-    return sum((t.sum or 0.0) / value_count for t in valued)
-
-
-# `mean`, as series name the same number (FieldStats.mean); `avg` kept for clients that select it.
-MEAN = "The mean of the events' values; null when no event had a value."
-AVG_DEPRECATED = "Use `mean`: the same number, under the name series use."
-
-
-@strawberry.type(description="Event statistics over the 24-hour window.")
-class SensorStats:
-    count: int
-    sum: float | None = strawberry.field(description="Null when no event had a value.")
-    min: float | None
-    max: float | None
-    mean: float | None = strawberry.field(description=MEAN)
-    avg: float | None = strawberry.field(deprecation_reason=AVG_DEPRECATED)
-
-    @classmethod
-    def of(cls, totals: Sequence[HourTotal]) -> SensorStats:
-        valued = [t for t in totals if t.value_count > 0 and t.sum is not None]
-        total = sum(t.sum or 0.0 for t in valued)
-        mean = graphql_float(_mean(valued, total))
-        return cls(
-            count=_saturate(sum(t.count for t in totals)),
-            sum=graphql_float(total) if valued else None,
-            min=graphql_float(min((t.min for t in valued if t.min is not None), default=None)),
-            max=graphql_float(max((t.max for t in valued if t.max is not None), default=None)),
-            mean=mean,
-            avg=mean,
-        )
-
-
-@strawberry.type(description="One hour of the window; the hour starts at `hour` (UTC).")
-class HourlyTotal:
-    hour: datetime
-    count: int
-    sum: float | None
-    min: float | None
-    max: float | None
-    mean: float | None = strawberry.field(description=MEAN)
-    avg: float | None = strawberry.field(deprecation_reason=AVG_DEPRECATED)
-
-    @classmethod
-    def of(cls, hour: datetime, total: HourTotal | None) -> HourlyTotal:
-        """`SensorStats.of([total])`, written out for one hour: a payload of a thousand
-        sensors builds 24 each."""
-        if total is None or total.value_count <= 0 or total.sum is None:
-            count = 0 if total is None else _saturate(total.count)
-            return cls(hour=hour, count=count, sum=None, min=None, max=None, mean=None, avg=None)
-        valued_sum = 0 + (total.sum or 0.0)  # as `sum()` adds it up (a -0.0 answers 0.0)
-        mean = graphql_float(_mean((total,), valued_sum))
-        return cls(
-            hour=hour,
-            count=_saturate(total.count),
-            sum=graphql_float(valued_sum),
-            min=graphql_float(total.min),
-            max=graphql_float(total.max),
-            mean=mean,
-            avg=mean,
-        )
+# What an event counts in the cost for its write, the update it may be: a batch writes at most
+# one sensor per event (tests/sensors/test_event_writes_within_charge.py).
+UNITS_PER_EVENT = 25
 
 
 # Methods of the object alone (`self`), so that a list of sensors completes in one plan
@@ -142,16 +60,20 @@ def _window_at(now: datetime) -> tuple[Window, datetime, datetime]:
 @strawberry.type(description="A sensor and its event counts over the last 24 hours.")
 class Sensor(Node):
     KIND: ClassVar[NodeKind] = resolve.SENSOR
-    id: strawberry.ID = node_id_field(lambda sensor: (sensor.sensor_id,))
-    sensor_id: strawberry.ID = strawberry.field(description="The sensor's own id.")
-    title: str
+    id: strawberry.ID = node_id_field(lambda sensor: (sensor.sensor_id,), value_units=SHORT)
+    sensor_id: strawberry.ID = strawberry.field(
+        description="The sensor's own id.", metadata=facts(value_units=SHORT)
+    )
+    title: str = strawberry.field(metadata=facts(value_units=text_units(MAX_TITLE_LENGTH)))
     count24h: int = strawberry.field(
         description="Events in the current UTC hour and the 23 before it, computed at read time."
     )
     # Computed when selected, from the window's hours that have events.
     stats24h: SensorStats = strawberry.field(resolver=_stats24h)
     hourly: list[HourlyTotal] = strawberry.field(
-        resolver=_hourly, description="The 24 hours of the window, oldest first, zeros included."
+        resolver=_hourly,
+        description="The 24 hours of the window, oldest first, zeros included.",
+        metadata=facts(list_size=fixed(SENSOR_WINDOW_HOURS)),
     )
     last_event_at: datetime | None
     window: strawberry.Private[Window]
@@ -169,7 +91,7 @@ class Sensor(Node):
         return cls(
             sensor_id=strawberry.ID(str(doc.id)),
             title=doc.title,
-            count24h=_saturate(sum(t.count for t in by_hour.values())),
+            count24h=saturate(sum(t.count for t in by_hour.values())),
             window=window,
             by_hour=by_hour,
             last_event_at=doc.last_event_at,
@@ -204,9 +126,9 @@ build_directly(SensorEventInput)
 @strawberry.type(description="An event that was well-formed but could not be applied.")
 class RejectedEvent:
     index: int
-    sensor_id: strawberry.ID
-    code: str
-    message: str
+    sensor_id: strawberry.ID = strawberry.field(metadata=facts(value_units=SHORT))
+    code: str = strawberry.field(metadata=facts(value_units=SHORT))
+    message: str = strawberry.field(metadata=facts(value_units=SHORT))
 
     @classmethod
     def from_record(cls, record: resolve.RejectedEvent) -> RejectedEvent:
@@ -218,11 +140,26 @@ class RejectedEvent:
         )
 
 
+def _each_event(s: Sizing) -> int:
+    """One entry per event of the batch, at most."""
+    return clamp(len(s.parent.get("events") or ()), s.settings.max_batch_size)
+
+
+def _touched_sensors(s: Sizing) -> int:
+    """The sensors a batch touches: each once, however many of its events name it."""
+    events = s.parent.get("events") or ()
+    ids = {getattr(event, "sensor_id", None) for event in events}  # as coercion built them
+    return clamp(len(ids), s.settings.max_batch_size)
+
+
 @strawberry.type
 class RecordSensorEventsPayload:
     accepted: int
-    rejected: list[RejectedEvent]
-    sensors: list[Sensor] = strawberry.field(description="The touched sensors after the write.")
+    rejected: list[RejectedEvent] = strawberry.field(metadata=facts(list_size=_each_event))
+    sensors: list[Sensor] = strawberry.field(
+        description="The touched sensors after the write.",
+        metadata=facts(list_size=_touched_sensors),
+    )
 
 
 def _sensor_node(info: Info) -> Callable[[SensorDoc], Sensor]:
@@ -255,8 +192,11 @@ async def _sensors(
 
 @strawberry.type
 class SensorQueries:
-    sensor: Sensor | None = strawberry.field(resolver=_sensor)
-    sensors: SensorConnection = strawberry.field(resolver=_sensors)
+    sensor: Sensor | None = strawberry.field(resolver=_sensor, metadata=facts(work_units=NO_WORK))
+    sensors: SensorConnection = strawberry.field(
+        resolver=_sensors,
+        metadata=facts(cursors=tuple(resolve.CURSORS.values()), work_units=NO_WORK),
+    )
 
 
 async def _create_sensor(info: Info, title: str) -> Sensor:
@@ -286,10 +226,13 @@ async def _record_sensor_events(
 
 @strawberry.type
 class SensorMutations:
-    create_sensor: Sensor = write_mutation(_create_sensor)
-    rename_sensor: Sensor = write_mutation(_rename_sensor)
+    create_sensor: Sensor = write_mutation(_create_sensor, work_units=NO_WORK)
+    rename_sensor: Sensor = write_mutation(_rename_sensor, work_units=NO_WORK)
     delete_sensor: bool = write_mutation(
         _delete_sensor,
+        work_units=NO_WORK,
         description="True when a sensor was deleted, false when there was none with this id.",
     )
-    record_sensor_events: RecordSensorEventsPayload = write_mutation(_record_sensor_events)
+    record_sensor_events: RecordSensorEventsPayload = write_mutation(
+        _record_sensor_events, work_units=per_item("events", UNITS_PER_EVENT)
+    )

@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
-from typing import Annotated, ClassVar
+from typing import Annotated, Any, ClassVar
 
 import strawberry
 
@@ -15,11 +16,26 @@ from resolvers.global_ids import Key, NodeKind
 from resolvers.idempotency import DESCRIPTION as KEY_DESCRIPTION
 from resolvers.series import FieldStatsRecord, PointRecord
 from resolvers.series_input import MEASUREMENT
+from resolvers.series_reads import (
+    charged_points_of,
+    charged_width,
+    observation_write_units,
+    series_work_units,
+    total_read_units,
+)
 from resolvers.series_time import Granularity
 from runtime.execution.input_builders import build_directly
+from schema.facts import NO_WORK, SHORT, clamp, facts, fixed, text_units
 from schema.mutation import write_mutation
 from schema.node import Node, node_id_field
-from schema.sensors import graphql_float
+from schema.sensor_stats import graphql_float
+from settings import (
+    MAX_FIELDS_PER_MEASUREMENT,
+    MAX_MEASUREMENTS_PAGE,
+    MAX_TAG_KEYS_PER_MEASUREMENT,
+    MAX_TAG_VALUE_LENGTH,
+    MAX_TAG_VALUES_PAGE,
+)
 from store.measurements import MeasurementDoc
 
 GRAPHQL_INT_MAX = 2**31 - 1
@@ -58,7 +74,7 @@ for _input in (TagInput, FieldValueInput, ObservationInput):
 
 @strawberry.type(description="A field's values added up; min, max and mean null where count is 0.")
 class FieldStats:
-    name: str
+    name: str = strawberry.field(metadata=facts(value_units=SHORT))
     sum: float
     count: int
     min: float | None
@@ -83,7 +99,9 @@ class FieldStats:
 @strawberry.type(description="A point of a series: its aligned start, and each field's stats.")
 class SeriesPoint:
     start: datetime
-    values: list[FieldStats]
+    values: list[FieldStats] = strawberry.field(
+        metadata=facts(list_size=lambda s: charged_width(s.parent))
+    )
 
     @classmethod
     def from_record(cls, record: PointRecord) -> SeriesPoint:
@@ -103,13 +121,21 @@ async def _tag_values(
 )
 class Measurement(Node):
     KIND: ClassVar[NodeKind] = MEASUREMENT
-    id: strawberry.ID = node_id_field(lambda measurement: (measurement.name,))
-    name: str
-    fields: list[str]
-    tag_keys: list[str]
+    id: strawberry.ID = node_id_field(lambda measurement: (measurement.name,), value_units=SHORT)
+    name: str = strawberry.field(metadata=facts(value_units=SHORT))
+    fields: list[str] = strawberry.field(
+        metadata=facts(list_size=fixed(MAX_FIELDS_PER_MEASUREMENT), value_units=SHORT)
+    )
+    tag_keys: list[str] = strawberry.field(
+        metadata=facts(list_size=fixed(MAX_TAG_KEYS_PER_MEASUREMENT), value_units=SHORT)
+    )
     tag_values: list[str] = strawberry.field(
         resolver=_tag_values,
         description="The tag's values in order, from `prefix` on; at most `first` (up to 1,000).",
+        metadata=facts(
+            list_size=lambda s: clamp(s.arguments.get("first"), MAX_TAG_VALUES_PAGE),
+            value_units=text_units(MAX_TAG_VALUE_LENGTH),  # each value of the list
+        ),
     )
 
     @classmethod
@@ -180,21 +206,42 @@ async def _measurement(info: Info, name: str) -> Measurement | None:
     return None if doc is None else Measurement.from_doc(doc)
 
 
+def _series_total_reads(arguments: Mapping[str, Any]) -> int:
+    """A total reads its range cut into pieces, once per tag set."""
+    start, end = arguments.get("from"), arguments.get("to")
+    if not isinstance(start, datetime) or not isinstance(end, datetime):
+        return 0  # refused by the resolver: nothing is read
+    return total_read_units(start, end)
+
+
 @strawberry.type
 class SeriesQueries:
     series: list[SeriesPoint] = strawberry.field(
         resolver=_series,
         description="Dense points aligned to `granularity` in `timeZone` (IANA, default UTC), "
         "over [from, to) at minute resolution; `tags` match every tag set that has them.",
+        metadata=facts(
+            list_size=lambda s: charged_points_of(s.arguments), work_units=series_work_units
+        ),
     )
     series_total: list[FieldStats] = strawberry.field(
-        resolver=_series_total, description="Each field's stats over [from, to)."
+        resolver=_series_total,
+        description="Each field's stats over [from, to).",
+        metadata=facts(
+            list_size=lambda s: charged_width(s.arguments), work_units=_series_total_reads
+        ),
     )
     measurements: list[Measurement] = strawberry.field(
         resolver=_measurements,
         description="Measurements by name, from `prefix` on; at most `first` (up to 1,000).",
+        metadata=facts(
+            list_size=lambda s: clamp(s.arguments.get("first"), MAX_MEASUREMENTS_PAGE),
+            work_units=NO_WORK,
+        ),
     )
-    measurement: Measurement | None = strawberry.field(resolver=_measurement)
+    measurement: Measurement | None = strawberry.field(
+        resolver=_measurement, metadata=facts(work_units=NO_WORK)
+    )
 
 
 async def _record_observations(
@@ -208,9 +255,23 @@ async def _record_observations(
     return RecordObservationsPayload(applied=applied)
 
 
+def _field_values(observation: Any) -> int:
+    # As coercion built it: an input object, or a mapping by the schema's names.
+    found = observation.get("fields") if isinstance(observation, Mapping) else None
+    found = found or getattr(observation, "fields", None) or ()
+    return len(found) if isinstance(found, list | tuple) else 0
+
+
+def _observation_writes(arguments: Mapping[str, Any]) -> int:
+    """Each observed value is converted, checked and written into three rollups."""
+    observations = arguments.get("observations") or ()
+    return observation_write_units(_field_values(o) for o in observations)
+
+
 @strawberry.type
 class SeriesMutations:
     record_observations: RecordObservationsPayload = write_mutation(
         _record_observations,
+        work_units=_observation_writes,
         description="Add observations to their rollups: every one, or none.",
     )

@@ -3,8 +3,9 @@ from stored buckets live here, once."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
-from typing import Annotated, ClassVar
+from typing import Annotated, Any, ClassVar
 
 import strawberry
 
@@ -12,13 +13,26 @@ from resolvers import trades as resolve
 from resolvers.context import Info
 from resolvers.global_ids import Key, NodeKind
 from resolvers.idempotency import DESCRIPTION as KEY_DESCRIPTION
-from resolvers.trades import PlacedTrade
+from resolvers.paging import check_page_arguments, check_page_number
+from resolvers.trades import TRADE_CURSOR, PlacedTrade
 from runtime.execution.input_builders import build_directly
+from schema.facts import NO_WORK, SHORT, facts, length_of, per_item
 from schema.mutation import write_mutation
 from schema.node import Node, node_id_field
 from schema.relay import Connection
+from settings import MAX_TRADES_PER_CALL, Settings
 from store.trades import Bucket
 from store.trades import TradeType as StoredTradeType
+
+# What a recorded trade counts in the cost for its write: its check, its conversion and its
+# place in a bucket (tests/trades/test_trade_writes_within_charge.py).
+UNITS_PER_TRADE = 60
+
+
+def _check_page(arguments: Mapping[str, Any], settings: Settings) -> None:
+    """`Customer.trades`' page arguments, as its resolver checks them first."""
+    check_page_arguments(arguments, TRADE_CURSOR, maximum=settings.max_page_size)
+
 
 strawberry.enum(StoredTradeType, name="TradeType")
 
@@ -33,9 +47,9 @@ def _trade_key(trade: Trade) -> tuple[int, int, int]:
 )
 class Trade(Node):
     KIND: ClassVar[NodeKind] = resolve.TRADE
-    id: strawberry.ID = node_id_field(_trade_key)
+    id: strawberry.ID = node_id_field(_trade_key, value_units=SHORT)
     type: StoredTradeType
-    ticker: str
+    ticker: str = strawberry.field(metadata=facts(value_units=SHORT))
     qty: int
     date: datetime
     placed: strawberry.Private[PlacedTrade]
@@ -60,7 +74,9 @@ class Trade(Node):
 @strawberry.type(description="One bucket: the trades of one page, oldest first.")
 class TradePage:
     number: int
-    trades: list[Trade]
+    trades: list[Trade] = strawberry.field(
+        metadata=facts(list_size=lambda s: s.settings.trades_per_bucket)
+    )
     has_next_page: bool
 
     @classmethod
@@ -106,15 +122,19 @@ async def _trades(
 @strawberry.type(description="A customer's trades, grouped 10 to a bucket document (page).")
 class Customer(Node):
     KIND: ClassVar[NodeKind] = resolve.CUSTOMER
-    id: strawberry.ID = node_id_field(lambda customer: (customer.customer_id,))
+    id: strawberry.ID = node_id_field(lambda customer: (customer.customer_id,), value_units=SHORT)
     customer_id: int
     trade_count: int = strawberry.field(resolver=_trade_count)
     page_count: int = strawberry.field(resolver=_page_count)
     page: TradePage | None = strawberry.field(
-        resolver=_page, description="Page `number`, from 1, oldest first; null past the end."
+        resolver=_page,
+        description="Page `number`, from 1, oldest first; null past the end.",
+        metadata=facts(payload_check=lambda arguments, _: check_page_number(arguments["number"])),
     )
     trades: TradeConnection = strawberry.field(
-        resolver=_trades, description="In insertion order; `last`/`before` read newest first."
+        resolver=_trades,
+        description="In insertion order; `last`/`before` read newest first.",
+        metadata=facts(cursors=(TRADE_CURSOR,), payload_check=_check_page),
     )
 
     @classmethod
@@ -142,7 +162,8 @@ build_directly(TradeInput)
 class RecordTradesPayload:
     customer: Customer
     page_numbers: list[int] = strawberry.field(
-        description="The page each trade went to, in input order."
+        description="The page each trade went to, in input order.",
+        metadata=facts(list_size=length_of("trades", MAX_TRADES_PER_CALL, parent=True)),
     )
 
 
@@ -161,7 +182,9 @@ async def _customer(
 @strawberry.type
 class CustomerQueries:
     customer: Customer | None = strawberry.field(
-        resolver=_customer, description="Null when the customer has no trades."
+        resolver=_customer,
+        description="Null when the customer has no trades.",
+        metadata=facts(work_units=NO_WORK),
     )
 
 
@@ -186,5 +209,6 @@ async def _record_trades(
 class CustomerMutations:
     record_trades: RecordTradesPayload = write_mutation(
         _record_trades,
+        work_units=per_item("trades", UNITS_PER_TRADE),
         description="Append 1 to 100 trades, 10 to a bucket, in order.",
     )

@@ -4,15 +4,13 @@ anything runs, however few values they are."""
 
 from __future__ import annotations
 
-from graphql import get_named_type, is_object_type, is_scalar_type
-
-from schema.schema import build_schema
-from schema.value_sizes import VALUE_UNITS
+from schema.facts import text_units
 from settings import (
     COST_VALUE_BYTES,
     MAX_COST,
     MAX_MESSAGE_TEXT_LENGTH,
     MAX_NAME_LENGTH,
+    MAX_TAG_VALUE_LENGTH,
     Settings,
 )
 from tests.chat.support import SESSION, create_session, post
@@ -43,10 +41,7 @@ async def test_cost_counts_the_texts_of_a_list_of_scalars_each(
     make_api: ApiFactory, settings: Settings
 ) -> None:
     query = '{ measurement(name: "m") { tagValues(key: "k", first: 50) } }'
-    assert (
-        await cost_of(make_api, settings, query)
-        == 1 + 50 * VALUE_UNITS[("Measurement", "tagValues")]
-    )
+    assert await cost_of(make_api, settings, query) == 1 + 50 * text_units(MAX_TAG_VALUE_LENGTH)
 
 
 async def test_cost_refuses_repeated_nodes_of_long_texts_before_anything_runs(api: Api) -> None:
@@ -67,17 +62,6 @@ async def test_cost_runs_a_page_of_a_hundred_message_texts(api: Api) -> None:
     body = await api.post(_nodes_of_one_session(session, 1))
     assert "errors" not in body, body
     assert len(body["data"]["nodes"][0]["messages"]["edges"]) == 100
-
-
-def test_value_units_name_scalar_fields_of_the_schema() -> None:
-    schema = build_schema().document_cache.schema
-    assert schema is not None
-    for (type_name, field_name), units in VALUE_UNITS.items():
-        owner = schema.type_map[type_name]
-        assert is_object_type(owner), type_name
-        field = owner.fields[field_name]
-        assert is_scalar_type(get_named_type(field.type)), (type_name, field_name)
-        assert units > 1, (type_name, field_name)
 
 
 async def test_a_long_alias_answered_many_times_is_refused_before_anything_runs(

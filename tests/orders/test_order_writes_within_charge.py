@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from schema.write_costs import UNITS_PER_ORDER
+from schema.orders import UNITS_PER_ORDER
 from settings import Settings
 from store import users as store
 from tests.limits.support import cost_of

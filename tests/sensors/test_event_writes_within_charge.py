@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from bson import ObjectId
 
-from schema.write_costs import UNITS_PER_EVENT
+from schema.sensors import UNITS_PER_EVENT
 from settings import MAX_BATCH_SIZE, MAX_COST, Settings
 from store import sensors as store
 from tests.limits.support import cost_of

@@ -1,5 +1,5 @@
 """A series is charged for every point it builds and every field's stats in each, whatever
-its selection asks of them: `POINT_UNITS` a point, `VALUE_UNITS` a field's stats.
+its selection asks of them: `POINT_UNITS` a point, `STATS_UNITS` a field's stats.
 
 `series { start }` over a measurement of 32 fields was charged two units a point, while it
 built 32 fields' stats for each: four aliases of 3,125 such points took 1.7 s of one loop
@@ -16,7 +16,7 @@ import pytest
 
 import resolvers.series
 from resolvers.series import PointRecord
-from resolvers.series_reads import POINT_UNITS, VALUE_UNITS
+from resolvers.series_reads import POINT_UNITS, STATS_UNITS
 from settings import (
     MAX_COST,
     MAX_FIELDS_PER_MEASUREMENT,
@@ -45,7 +45,7 @@ class Built:
 
     @property
     def work(self) -> int:
-        return POINT_UNITS * self.points + VALUE_UNITS * self.values
+        return POINT_UNITS * self.points + STATS_UNITS * self.values
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@ one bucket, so the trades a request writes are at most the units it is charged."
 
 from __future__ import annotations
 
-from schema.write_costs import UNITS_PER_TRADE
+from schema.trades import UNITS_PER_TRADE
 from settings import Settings
 from tests.limits.support import cost_of
 from tests.support import ApiFactory
