@@ -19,8 +19,8 @@ from runtime.execution.input_builders import build_directly
 from schema.mutation import write_mutation
 from schema.node import Node, node_id_field
 from schema.relay import Connection
-from store.order_pages import PageArgs
-from store.users import OrderDoc, OrderPage
+from store.orders.order_pages import PageArgs
+from store.orders.users import OrderDoc, OrderPage
 
 
 @strawberry.type(description="An order embedded in its user.")

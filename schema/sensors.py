@@ -22,9 +22,9 @@ from schema.errors import code_of
 from schema.mutation import write_mutation
 from schema.node import Node, node_id_field
 from schema.relay import Connection
-from store.sensor_pages import SensorOrder as StoredSensorOrder
-from store.sensor_window import Window
-from store.sensors import HourTotal, SensorDoc
+from store.sensors.sensor_pages import SensorOrder as StoredSensorOrder
+from store.sensors.sensor_window import Window
+from store.sensors.sensors import HourTotal, SensorDoc
 
 GRAPHQL_INT_MAX = 2**31 - 1
 FLOAT_MAX = sys.float_info.max

@@ -20,7 +20,7 @@ from runtime.execution.input_builders import build_directly
 from schema.mutation import write_mutation
 from schema.node import Node, node_id_field
 from schema.sensors import graphql_float
-from store.measurements import MeasurementDoc
+from store.series.measurements import MeasurementDoc
 
 GRAPHQL_INT_MAX = 2**31 - 1
 
