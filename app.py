@@ -9,7 +9,7 @@ from starlette.routing import Route
 from resolvers.context import Clock
 from schema.schema import build_schema
 from settings import Settings
-from store.chat_page_size import check_messages_per_page
+from store.chat.chat_page_size import check_messages_per_page
 from store.database import Database
 from web.body_limit import BodyLimit
 from web.cors import cors

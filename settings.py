@@ -74,7 +74,7 @@ IDEMPOTENCY_KEY_PATTERN = r"[A-Za-z0-9_-]{1,64}"
 IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60
 
 # Chat sessions. A full page must stay below 16 MiB at the worst case (every character 4 bytes
-# in UTF-8): `store/chat_pages.py` checks the cap against these at start-up.
+# in UTF-8): `store/chat/chat_pages.py` checks the cap against these at start-up.
 MESSAGES_PER_PAGE = 500
 MAX_MESSAGE_TEXT_LENGTH = 4_000
 MAX_AUTHOR_LENGTH = 100

@@ -12,9 +12,9 @@ from bson import ObjectId
 from bench.orders import _seconds_per_call
 from embedded import EmbeddedDatabase, EmbeddedEngine
 from settings import MESSAGES_PER_PAGE
-from store import chat_pages, chat_sessions
-from store.chat_messages import MessageRange, read_messages
-from store.chat_pages import NewMessage
+from store.chat import chat_pages, chat_sessions
+from store.chat.chat_messages import MessageRange, read_messages
+from store.chat.chat_pages import NewMessage
 from store.registry import COLLECTIONS
 
 BASE = datetime(2024, 1, 1, tzinfo=UTC)

@@ -8,8 +8,8 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from embedded import EmbeddedCollection, EmbeddedEngine
-from store import users
-from store.order_pages import PageArgs
+from store.orders import users
+from store.orders.order_pages import PageArgs
 
 BASE = datetime(2024, 1, 1, tzinfo=UTC)
 

@@ -16,10 +16,12 @@ import bson
 from bson import ObjectId
 
 from settings import MAX_ORDERS_PER_USER, MAX_TRADES_PER_CALL, TRADES_PER_BUCKET, Settings
-from store import sensors, trades, users
+from store import trades
 from store.database import Database
+from store.orders import users
 from store.protocols import Document
-from store.sensors import SensorEvent
+from store.sensors import sensors
+from store.sensors.sensors import SensorEvent
 from store.times import hour_start
 from store.trades import TradeDoc
 

@@ -1,4 +1,4 @@
-"""Time series on the embedded engine: our rollups (`store/series.py`) against the article's
+"""Time series on the embedded engine: our rollups (`store/series/series.py`) against the article's
 layouts (../shared/seeds/002): its pre-allocated month document, and one document per
 observation."""
 
@@ -13,9 +13,9 @@ import bson
 import settings
 from bench.orders import _seconds_per_call
 from embedded import EmbeddedCollection, EmbeddedDatabase, EmbeddedEngine
-from store import measurements
-from store.series import Observation, period_key, record_observations
-from store.series_query import SeriesAnswer, read_series, series_read
+from store.series import measurements
+from store.series.series import Observation, period_key, record_observations
+from store.series.series_query import SeriesAnswer, read_series, series_read
 
 MEASUREMENT = "insects"
 FIELDS = ("butterflies", "honeybees")

@@ -22,10 +22,10 @@ from settings import (
     MAX_AUTHOR_LENGTH,
     MAX_MESSAGE_TEXT_LENGTH,
 )
-from store import chat_edits, chat_pages, chat_posts, chat_sessions
-from store.chat_messages import MessageRange, read_messages
-from store.chat_pages import MessageDoc, NewMessage
-from store.chat_sessions import SessionDoc
+from store.chat import chat_edits, chat_pages, chat_posts, chat_sessions
+from store.chat.chat_messages import MessageRange, read_messages
+from store.chat.chat_pages import MessageDoc, NewMessage
+from store.chat.chat_sessions import SessionDoc
 from store.database import Database
 from store.times import stored_time
 

@@ -15,8 +15,8 @@ from resolvers.global_ids import Key, NodeKind, domain_id, object_id_part
 from resolvers.loaders import LoaderSpec, keyed
 from resolvers.paging import Page, PageRequest
 from runtime.selection.fields import selects
-from store import chat_pages, chat_sessions
-from store.chat_sessions import SessionDoc, SessionPosition
+from store.chat import chat_pages, chat_sessions
+from store.chat.chat_sessions import SessionDoc, SessionPosition
 from store.database import Database
 
 SESSION_CURSOR = CursorCodec("chat-session", (Millis(), Id()), SessionPosition)

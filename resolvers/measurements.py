@@ -25,12 +25,12 @@ from settings import (
     MAX_TAG_VALUE_LENGTH,
     MAX_TAG_VALUES_PAGE,
 )
-from store import measurements as store
-from store import tag_values
 from store.database import Database
-from store.measurements import MeasurementDoc
-from store.series import Observation, names_by_measurement
-from store.tag_values import TagValuesRequest
+from store.series import measurements as store
+from store.series import tag_values
+from store.series.measurements import MeasurementDoc
+from store.series.series import Observation, names_by_measurement
+from store.series.tag_values import TagValuesRequest
 
 MEMO_KEY = "series.known_names"
 # Beyond these, what is remembered starts again: memory stays bounded, whatever the catalogue.

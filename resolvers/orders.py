@@ -16,10 +16,10 @@ from resolvers.validation import parse_datetime
 from runtime.selection.fields import selected, selects
 from runtime.selection.memo import SelectionMemo
 from settings import MAX_ORDER_ID_LENGTH
-from store import users as store
 from store.database import Database
-from store.order_pages import OrderPosition, PageArgs
-from store.users import OrderDoc, OrderPage, UserWithPage
+from store.orders import users as store
+from store.orders.order_pages import OrderPosition, PageArgs
+from store.orders.users import OrderDoc, OrderPage, UserWithPage
 
 ORDER_CURSOR = CursorCodec("order", (Millis(), Text(MAX_ORDER_ID_LENGTH)), OrderPosition)
 NO_ORDERS = OrderPage(orders=(), total=0, has_next=False, has_previous=False)

@@ -20,12 +20,12 @@ from resolvers.loaders import LoaderSpec, keyed
 from resolvers.paging import Page, PageRequest
 from runtime.selection.fields import selects
 from settings import MAX_ABS_SENSOR_VALUE, MAX_EVENT_FUTURE_SECONDS, MAX_TITLE_LENGTH
-from store import sensors as store
 from store.database import Database
 from store.protocols import Document
-from store.sensor_pages import SensorOrder, SensorPosition, list_sensors
-from store.sensor_window import Window
-from store.sensors import RecordOutcome, SensorDoc, SensorEvent
+from store.sensors import sensors as store
+from store.sensors.sensor_pages import SensorOrder, SensorPosition, list_sensors
+from store.sensors.sensor_window import Window
+from store.sensors.sensors import RecordOutcome, SensorDoc, SensorEvent
 
 
 async def _sensors_by_id(

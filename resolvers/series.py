@@ -28,10 +28,10 @@ from resolvers.series_time import (
     within_limit,
 )
 from settings import MAX_FIELDS_PER_MEASUREMENT, MAX_SERIES_POINTS, MAX_SERIES_VALUES
-from store import series as store
-from store.measurements import MeasurementDoc
 from store.protocols import Document
-from store.series_query import FieldTotals, SeriesAnswer, read_series, series_read
+from store.series import series as store
+from store.series.measurements import MeasurementDoc
+from store.series.series_query import FieldTotals, SeriesAnswer, read_series, series_read
 
 NO_DATA = FieldTotals(sum=0.0, count=0, min=None, max=None)
 

@@ -26,7 +26,7 @@ from settings import (
     MIN_SERIES_YEAR,
     SERIES_NAME_PATTERN,
 )
-from store.series import Observation
+from store.series.series import Observation
 
 NAME = re.compile(SERIES_NAME_PATTERN)
 _YEARS_END = datetime(MAX_SERIES_YEAR + 1, 1, 1, tzinfo=UTC)  # an end may name this instant

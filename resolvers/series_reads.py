@@ -1,7 +1,7 @@
 """What a series or a total is charged for what it reads, and the rollups that charge buys;
 what recording observations is charged for what it writes.
 
-A `series` or `seriesTotal` reads its range cut into pieces (`store/series_query.py`): a
+A `series` or `seriesTotal` reads its range cut into pieces (`store/series/series_query.py`): a
 rollup document's total for each whole month, and the days, hours and minutes at its edges,
 each piece once per tag set. Its charge is known before anything runs, from its arguments
 alone (no point is computed to price it):

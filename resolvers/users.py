@@ -21,10 +21,10 @@ from settings import (
     MAX_USER_TEXT_LENGTH,
     MAX_USERS_PER_QUERY,
 )
-from store import users as store
 from store.database import Database
-from store.order_pages import PageArgs
-from store.users import OrderDoc, OrderPage, UserDoc, UserWithPage
+from store.orders import users as store
+from store.orders.order_pages import PageArgs
+from store.orders.users import OrderDoc, OrderPage, UserDoc, UserWithPage
 
 USER = NodeKind("User", (text_part(MAX_USER_ID_LENGTH),))
 ORDER = NodeKind("Order", (text_part(MAX_USER_ID_LENGTH), text_part(MAX_ORDER_ID_LENGTH)))

@@ -20,8 +20,8 @@ from schema.mutation import write_mutation
 from schema.node import Node, node_id_field
 from schema.relay import Connection
 from settings import MAX_AUTHOR_LENGTH, MAX_MESSAGE_TEXT_LENGTH, MAX_TITLE_LENGTH
-from store.chat_pages import MessageDoc
-from store.chat_sessions import SessionDoc
+from store.chat.chat_pages import MessageDoc
+from store.chat.chat_sessions import SessionDoc
 
 
 @strawberry.type(description="One message; a deleted one keeps its `seq`, with its text emptied.")

@@ -39,8 +39,8 @@ from settings import (
     MAX_USERS_PER_QUERY,
     Settings,
 )
-from store.order_pages import PageArgs
-from store.users import OrderDoc, OrderPage
+from store.orders.order_pages import PageArgs
+from store.orders.users import OrderDoc, OrderPage
 
 ID_UNITS = byte_units(MAX_GLOBAL_ID_LENGTH)  # a user's and an order's ids hold a user id
 USER_TEXT_UNITS = text_units(MAX_USER_TEXT_LENGTH)

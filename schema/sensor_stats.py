@@ -10,7 +10,7 @@ from datetime import datetime
 
 import strawberry
 
-from store.sensors import HourTotal
+from store.sensors.sensors import HourTotal
 
 GRAPHQL_INT_MAX = 2**31 - 1
 FLOAT_MAX = sys.float_info.max

@@ -23,9 +23,9 @@ from schema.node import Node, node_id_field
 from schema.relay import Connection
 from schema.sensor_stats import HourlyTotal, SensorStats, saturate
 from settings import MAX_TITLE_LENGTH, SENSOR_WINDOW_HOURS
-from store.sensor_pages import SensorOrder as StoredSensorOrder
-from store.sensor_window import Window
-from store.sensors import HourTotal, SensorDoc
+from store.sensors.sensor_pages import SensorOrder as StoredSensorOrder
+from store.sensors.sensor_window import Window
+from store.sensors.sensors import HourTotal, SensorDoc
 
 # What an event counts in the cost for its write, the update it may be: a batch writes at most
 # one sensor per event (tests/sensors/test_event_writes_within_charge.py).

@@ -36,7 +36,7 @@ from settings import (
     MAX_TAG_VALUE_LENGTH,
     MAX_TAG_VALUES_PAGE,
 )
-from store.measurements import MeasurementDoc
+from store.series.measurements import MeasurementDoc
 
 GRAPHQL_INT_MAX = 2**31 - 1
 

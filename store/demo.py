@@ -15,16 +15,14 @@ from datetime import UTC, datetime, timedelta
 from bson import ObjectId
 
 from settings import Settings
-from store import (
-    sensors,
-    trades,
-    users,
-)
+from store import trades
+from store.chat.demo_chat import seed_demo_chat
 from store.database import Database
-from store.demo_chat import seed_demo_chat
-from store.demo_series import seed_demo_series
+from store.orders import users
 from store.protocols import AsyncCollection, Document
 from store.registry import DEMO_NAMES
+from store.sensors import sensors
+from store.series.demo_series import seed_demo_series
 from store.times import hour_start
 
 logger = logging.getLogger("arraygraph.store")

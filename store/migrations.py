@@ -10,9 +10,10 @@ run changes nothing), and the server refuses to start while any is present:
 - orders whose `createTime` is a number of milliseconds (the article's `NumberLong`): each user's
   times become dates and its `orderList` is sorted again, on the server, by one update per user;
 - sensors with hourly totals but no `lastEventAt` (the sensor article writes none): pages by
-  count window only sensors whose `lastEventAt` lies in the window (`store/sensor_pages.py`),
-  so each gets the start of its latest hour, a lower bound of its latest event that falls in
-  the same windows (they start on the hour), by one update per sensor, on the server.
+  count window only sensors whose `lastEventAt` lies in the window
+  (`store/sensors/sensor_pages.py`), so each gets the start of its latest hour, a lower bound of
+  its latest event that falls in the same windows (they start on the hour), by one update per
+  sensor, on the server.
 
 Whether a database holds neither is remembered in `meta.DATA_SHAPE` (`store/meta.py`), so the
 check (a scan when no such document exists) runs once per database, not at every start.
@@ -29,11 +30,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from store import measurements, meta, sensors, trades, users
-from store.bucket_layout import BEFORE, SEALED
+from store import meta, trades
+from store.buckets.bucket_layout import BEFORE, SEALED
 from store.database import Database
 from store.expressions import literal
+from store.orders import users
 from store.protocols import AsyncCollection
+from store.sensors import sensors
+from store.series import measurements
 
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 BATCH = 1_000  # documents read at a time: a migration never holds a collection in memory
@@ -94,7 +98,7 @@ def _seconds(bucket_id: Any) -> int:
 
 async def _number_customer(coll: AsyncCollection, customer_id: Any) -> int:
     """Pages by the seconds of the `_id`s; `before` (items in earlier pages, see
-    `store/buckets.py`) removed, as pages may move: the customer is counted by a sum."""
+    `store/buckets/buckets.py`) removed, as pages may move: the customer is counted by a sum."""
     buckets = await coll.find(
         {"customerId": customer_id}, {"page": 1, SEALED: 1, BEFORE: 1}
     ).to_list()

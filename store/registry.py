@@ -14,18 +14,11 @@ from types import ModuleType
 
 from pymongo import IndexModel
 
-from store import (
-    chat_pages,
-    chat_sessions,
-    idempotency,
-    measurements,
-    meta,
-    sensors,
-    series,
-    tag_values,
-    trades,
-    users,
-)
+from store import idempotency, meta, trades
+from store.chat import chat_pages, chat_sessions
+from store.orders import users
+from store.sensors import sensors
+from store.series import measurements, series, tag_values
 
 
 @dataclass(frozen=True, slots=True)

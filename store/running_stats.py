@@ -1,8 +1,8 @@
 """Running statistics: a count, a sum, a minimum and a maximum, folded a value at a time.
 
 A call folds what it writes before it writes (one update per document however many values):
-sensors fold a call's events into each sensor's hours (`store/sensors.py`), series fold
-observations into each rollup's fields (`store/series.py`); the database then adds the folds
+sensors fold a call's events into each sensor's hours (`store/sensors/sensors.py`), series fold
+observations into each rollup's fields (`store/series/series.py`); the database then adds the folds
 into what it holds (`$inc`/`$add`, `$min`, `$max`).
 """
 

@@ -3,8 +3,8 @@
 Document, as in the article, plus the bucket's page number: `{_id: "<customerId>_<seconds>",
 customerId, page, count, history: [{type, ticker, qty, date}], sealed?, before?}`, with a
 unique index on (customerId, page). The pattern's writes, and why they hold under any number of
-writers, are in `store/buckets.py`; its reads in `store/bucket_reads.py`; this module says what
-a trade bucket looks like.
+writers, are in `store/buckets/buckets.py`; its reads in `store/buckets/bucket_reads.py`; this
+module says what a trade bucket looks like.
 
 The article's insert (one upsert filtered by a regex on the `_id` prefix and `count < 10`)
 opens two half-empty buckets when two writers race, can land a trade in an older bucket, and
@@ -16,7 +16,7 @@ its `count`, and its page: one indexed read) where every older bucket is known s
 counted, which holds for the buckets this code writes. A customer whose newest bucket lacks
 `before` (the articles' buckets, migrated or not, those of older versions, and every bucket
 opened after one of them) is counted by an aggregation over all of its buckets; the module
-docstring of `store/buckets.py` says why `before` can be trusted.
+docstring of `store/buckets/buckets.py` says why `before` can be trusted.
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ from typing import Any
 
 from pymongo import ASCENDING, IndexModel
 
-from store import bucket_reads, buckets
-from store.bucket_layout import BucketLayout
+from store.buckets import bucket_reads, buckets
+from store.buckets.bucket_layout import BucketLayout
 from store.protocols import AsyncCollection, Document
 from store.times import as_utc
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from store import chat_sessions
+from store.chat import chat_sessions
 from tests.chat.support import MESSAGES, POST, SESSION, create_session, post
 from tests.support import Api
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from bson import ObjectId
 
-from store import chat_sessions
+from store.chat import chat_sessions
 from tests.chat.support import DELETE_SESSION, MESSAGES, POST, create_session, post
 from tests.support import Api, assert_rejected
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from settings import Settings
-from store import chat_pages, chat_sessions
-from store.demo_chat import DEMO_SESSION_ID
+from store.chat import chat_pages, chat_sessions
+from store.chat.demo_chat import DEMO_SESSION_ID
 from tests.chat.support import MESSAGES
 from tests.support import ApiFactory
 

@@ -10,8 +10,8 @@ from typing import Any, cast
 import pytest
 from bson import ObjectId
 
-from store import chat_pages
-from store.chat_pages import Appended, NewMessage
+from store.chat import chat_pages
+from store.chat.chat_pages import Appended, NewMessage
 from store.database import Database
 from store.protocols import AsyncCollection
 from tests.chat.conftest import CAP

@@ -14,7 +14,7 @@ from bson import ObjectId
 import cli
 from app import create_app
 from settings import MAX_BSON_DOCUMENT_BYTES, Settings, SettingsError
-from store.chat_page_size import LARGEST_PAGE_BYTES, WIDEST_CHARACTER, largest_page_bytes
+from store.chat.chat_page_size import LARGEST_PAGE_BYTES, WIDEST_CHARACTER, largest_page_bytes
 
 LATEST = datetime(9999, 12, 31, tzinfo=UTC)
 

@@ -19,7 +19,8 @@ import pytest
 
 from app import create_app
 from settings import Settings
-from store import sensors, users
+from store.orders import users
+from store.sensors import sensors
 from tests.clients.typescript_project import (
     PROJECT,
     build,

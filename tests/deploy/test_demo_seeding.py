@@ -12,7 +12,7 @@ from settings import Settings
 from store.database import Database
 from store.meta import COLLECTION as META
 from store.registry import DEMO_NAMES, NAMES
-from store.sensors import COLLECTION as SENSORS_COLLECTION
+from store.sensors.sensors import COLLECTION as SENSORS_COLLECTION
 from tests.support import ApiFactory, FakeClock
 from tests.support.demo import stored
 

@@ -12,8 +12,10 @@ from typing import Any
 import pytest
 from pymongo.errors import AutoReconnect
 
-from store import idempotency, sensors, series, trades
+from store import idempotency, trades
 from store.idempotency import Claim, Refusal, Refused
+from store.sensors import sensors
+from store.series import series
 from tests.ingestion.support import MUTATIONS, RECORD_EVENTS, events_call, ingestion, key_records
 from tests.sensors.queries import create_sensor
 from tests.support import Api, error_codes

@@ -12,7 +12,7 @@ from app import create_app
 from resolvers import sensors as resolvers_sensors
 from settings import Settings
 from store.database import Database
-from store.sensor_pages import list_sensors
+from store.sensors.sensor_pages import list_sensors
 from tests.observability.observed import Scrape, scrape
 from tests.support import Api, ApiFactory, FakeClock, running
 

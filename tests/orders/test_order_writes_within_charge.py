@@ -12,7 +12,7 @@ import pytest
 
 from schema.orders import UNITS_PER_ORDER
 from settings import Settings
-from store import users as store
+from store.orders import users as store
 from tests.limits.support import cost_of
 from tests.orders.support import DELETE, order
 from tests.support import ApiFactory, error_codes

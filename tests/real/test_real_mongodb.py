@@ -14,9 +14,11 @@ import pytest
 from pymongo.errors import WriteError
 
 from settings import Settings
-from store import sensor_pages, sensors, trades, users
+from store import trades
 from store.database import Database, open_database
-from store.order_pages import PageArgs
+from store.orders import users
+from store.orders.order_pages import PageArgs
+from store.sensors import sensor_pages, sensors
 
 pytestmark = [
     pytest.mark.real_mongodb,

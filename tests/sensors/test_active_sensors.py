@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from resolvers import sensors as resolvers_sensors
-from store import sensor_pages
+from store.sensors import sensor_pages
 from tests.sensors.queries import create_sensor, record
 from tests.support import Api
 

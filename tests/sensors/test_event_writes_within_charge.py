@@ -12,7 +12,7 @@ from bson import ObjectId
 
 from schema.sensors import UNITS_PER_EVENT
 from settings import MAX_BATCH_SIZE, MAX_COST, Settings
-from store import sensors as store
+from store.sensors import sensors as store
 from tests.limits.support import cost_of
 from tests.support import Api, ApiFactory, error_codes
 

@@ -11,7 +11,7 @@ import pytest
 from bson import ObjectId
 
 from runtime.execution import list_chunks
-from store import sensors as store
+from store.sensors import sensors as store
 from tests.support import Api
 from tests.support.executed import count_calls, executed_fields
 

@@ -9,9 +9,9 @@ from typing import Any, cast
 from pymongo import UpdateOne
 from pymongo.errors import BulkWriteError
 
-from store import series
 from store.database import Database
 from store.protocols import AsyncCollection
+from store.series import series
 from tests.series.support import RECORD, TOTAL, observation, record, sums
 from tests.support import Api
 

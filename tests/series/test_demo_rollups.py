@@ -7,10 +7,10 @@ import dataclasses
 from typing import Any
 
 from settings import Settings
-from store import measurements, series, tag_values
 from store.database import Database
-from store.demo_series import demo_observations
-from store.series import Observation
+from store.series import measurements, series, tag_values
+from store.series.demo_series import demo_observations
+from store.series.series import Observation
 from tests.series.support import RECORD
 from tests.support import ApiFactory
 

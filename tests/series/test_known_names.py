@@ -4,7 +4,7 @@ bounded, and holds only what a stored entry showed."""
 from __future__ import annotations
 
 from resolvers.measurements import MAX_KNOWN_MEASUREMENTS, KnownNames
-from store.measurements import MeasurementDoc
+from store.series.measurements import MeasurementDoc
 
 
 def test_known_names_start_again_past_their_bound() -> None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from resolvers.series_reads import ROLLUPS_PER_UNIT, total_read_units
-from store import series
-from store.series import Observation
+from store.series import series
+from store.series.series import Observation
 from tests.series.support import TOTAL, observation, record, tags
 from tests.support import Api, error_codes
 

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 from schema.orders import Order
 from schema.relay import Edge, edge_of
-from store.users import OrderDoc
+from store.orders.users import OrderDoc
 
 AT = datetime(2024, 1, 1, 12, 30, tzinfo=UTC)
 

@@ -8,9 +8,10 @@ from typing import Any, cast
 import pytest
 
 from settings import Settings
-from store import sensors, users
 from store.database import Database
+from store.orders import users
 from store.protocols import AsyncDatabase
+from store.sensors import sensors
 from tests.support import Api, ApiFactory
 
 

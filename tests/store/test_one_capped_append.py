@@ -1,4 +1,4 @@
-"""One capped-page append (`store/buckets.py`): a customer's trades and a chat session's
+"""One capped-page append (`store/buckets/buckets.py`): a customer's trades and a chat session's
 messages both go through it, each with its own layout."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from store import buckets
-from store.bucket_layout import BucketLayout
+from store.buckets import buckets
+from store.buckets.bucket_layout import BucketLayout
 from tests.chat.support import create_session, post
 from tests.support import Api
 from tests.trades.support import RECORD, trade

@@ -11,7 +11,7 @@ import pytest
 from bson import ObjectId
 from bson.int64 import Int64
 
-from store.sensors import MAX_STORED_COUNT, HourTotal, sensor_from_document
+from store.sensors.sensors import MAX_STORED_COUNT, HourTotal, sensor_from_document
 
 HOUR = datetime(2026, 11, 24, 10, tzinfo=UTC)
 

@@ -1,4 +1,4 @@
-"""A call's events folded per sensor and hour before its one write (store/sensors.py): the
+"""A call's events folded per sensor and hour before its one write (store/sensors/sensors.py): the
 same deltas whatever order the events come in, hours interleaved or not."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from bson import ObjectId
 
-from store.sensors import SensorEvent, _folded
+from store.sensors.sensors import SensorEvent, _folded
 
 START = datetime(2024, 5, 1, 9, 59, 59, 999000, tzinfo=UTC)
 SENSORS = [ObjectId() for _ in range(3)]

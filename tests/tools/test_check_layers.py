@@ -159,6 +159,25 @@ def test_only_the_database_handle_opens_the_engine_and_no_layer_skips_to_it(
     )
 
 
+def test_store_sub_packages_are_store_and_only_the_handle_at_the_top_opens_the_engine(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    files = {
+        "store/database.py": "from embedded import EmbeddedEngine\n",
+        "store/chat/database.py": "from embedded import EmbeddedEngine\n",
+        "store/chat/pages.py": "from store.buckets import buckets\nimport resolvers\n",
+    }
+    assert check(tmp_path, files, capsys) == (
+        1,
+        [
+            "store/chat/database.py:1: store.chat.database imports embedded:"
+            " store/ imports embedded/ only in store/database.py",
+            "store/chat/pages.py:2: store.chat.pages imports resolvers:"
+            " store/ must not import resolvers/",
+        ],
+    )
+
+
 def test_bench_must_not_import_the_test_helpers(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -10,7 +10,8 @@ from typing import Any, cast
 
 from pymongo.errors import BulkWriteError, DuplicateKeyError
 
-from store import bucket_reads, buckets, trades
+from store import trades
+from store.buckets import bucket_reads, buckets
 from store.database import Database
 from store.protocols import AsyncCollection
 from tests.trades.support import assert_invariants, trade_doc

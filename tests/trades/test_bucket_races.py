@@ -13,7 +13,8 @@ from typing import Any, cast
 
 import pytest
 
-from store import bucket_layout, buckets, trades
+from store import trades
+from store.buckets import bucket_layout, buckets
 from store.database import Database
 from store.errors import WriteContention
 from store.protocols import AsyncCollection

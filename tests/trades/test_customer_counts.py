@@ -7,7 +7,8 @@ import dataclasses
 from typing import Any
 
 from settings import Settings
-from store import bucket_reads, trades
+from store import trades
+from store.buckets import bucket_reads
 from store.database import Database
 from store.migrations import migrate
 from tests.support import Api, ApiFactory

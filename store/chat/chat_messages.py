@@ -1,6 +1,6 @@
 """Reading a session's messages by `seq`, any number of sessions in one command.
 
-`seq` runs 1, 2, 3... without gaps (`store/chat_pages.py`), so every read is a range of `seq`s,
+`seq` runs 1, 2, 3... without gaps (`store/chat/chat_pages.py`), so every read is a range of `seq`s,
 `first_seq` to `last_seq` (or to the newest). A range is two `$unionWith` branches
 (`store/unions.py`), each on the (sessionId, firstSeq) index: the pages starting inside the
 range, and the one page starting at or before its first `seq` (the page that holds it). The
@@ -19,7 +19,7 @@ from typing import Any
 from bson import ObjectId
 
 from store import unions
-from store.chat_pages import MessageDoc, message_from_document
+from store.chat.chat_pages import MessageDoc, message_from_document
 from store.protocols import AsyncCollection
 
 # Pages a range to the newest is expected to touch (it starts the page size plus one before

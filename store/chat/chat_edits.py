@@ -9,7 +9,7 @@ from datetime import datetime
 from bson import ObjectId
 from pymongo import ReturnDocument
 
-from store.chat_pages import MessageDoc, message_from_document, pick
+from store.chat.chat_pages import MessageDoc, message_from_document, pick
 from store.expressions import literal
 from store.protocols import AsyncCollection, Document
 

@@ -1,7 +1,7 @@
 """Reading time series: any range, cut into the few pre-added numbers that cover it exactly.
 
 A point of an answer is a half-open UTC interval [a, b) of whole minutes. It is cut into the
-coarsest whole units the rollups keep (`store/series.py`): whole UTC months (a month
+coarsest whole units the rollups keep (`store/series/series.py`): whole UTC months (a month
 document's total), runs of whole days (a month document's entries), runs of whole hours (a
 day document's entries), and the minutes at the edges (an hour document's entries). So a DAY
 point in UTC reads one number per field, and one in Asia/Kolkata (+05:30) adds two half hours
@@ -27,14 +27,14 @@ from typing import Any
 from settings import MAX_SERIES_YEAR, MIN_SERIES_YEAR
 from store.expressions import literal
 from store.protocols import AsyncCollection
-from store.series import EPOCH, MINUTE, minutes
+from store.series.series import EPOCH, MINUTE, minutes
 
 DAY = timedelta(days=1)
 EPOCH_DAY = EPOCH.date().toordinal()
 MINUTES_A_DAY = DAY // MINUTE
 TOTAL = -1  # a piece that takes a document's total, not a run of its entries
 READ = -2  # the piece every document adds to the count of rollups read
-# Not a field name (store/series.py): the count of rollups read, under point READ.
+# Not a field name (store/series/series.py): the count of rollups read, under point READ.
 READ_KEY = "#read"
 
 

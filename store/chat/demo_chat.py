@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 
 from bson import ObjectId
 
-from store import chat_pages, chat_sessions
+from store.chat import chat_pages, chat_sessions
 from store.database import Database
 from store.times import stored_time
 

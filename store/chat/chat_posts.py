@@ -1,5 +1,5 @@
-"""Posting a message: the protocol over a session's pages (`store/chat_pages.py`) and its
-counters (`store/chat_sessions.py`), two collections that no single command spans.
+"""Posting a message: the protocol over a session's pages (`store/chat/chat_pages.py`) and its
+counters (`store/chat/chat_sessions.py`), two collections that no single command spans.
 
 The page write comes first and is the post: once it is stored, the session's counters are
 raised to include it (idempotent: any order of such updates ends the same, so a post that
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from bson import ObjectId
 
-from store import chat_pages, chat_sessions
-from store.chat_pages import Appended, NewMessage
+from store.chat import chat_pages, chat_sessions
+from store.chat.chat_pages import Appended, NewMessage
 from store.protocols import AsyncCollection
 
 

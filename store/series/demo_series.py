@@ -18,9 +18,9 @@ from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 from settings import MAX_FIELDS_PER_MEASUREMENT, MAX_TAG_KEYS_PER_MEASUREMENT
-from store import measurements, series, tag_values
 from store.database import Database
-from store.series import Observation
+from store.series import measurements, series, tag_values
+from store.series.series import Observation
 from store.times import hour_start
 
 INSECTS = [

@@ -1,6 +1,6 @@
-"""A bucket's shape (`store/buckets.py` appends to buckets, `store/bucket_reads.py` reads
-them): which fields hold its owner, items, position and keys, what a write learns of a
-bucket, and a new bucket's document."""
+"""A bucket's shape (`store/buckets/buckets.py` appends to buckets,
+`store/buckets/bucket_reads.py` reads them): which fields hold its owner, items, position and
+keys, what a write learns of a bucket, and a new bucket's document."""
 
 from __future__ import annotations
 
@@ -10,9 +10,10 @@ from typing import Any
 
 from store.protocols import Document
 
-# Set on a bucket that must never take another item (see `store/buckets.py`).
+# Set on a bucket that must never take another item (see `store/buckets/buckets.py`).
 SEALED = "sealed"
-# The items in the owner's earlier buckets, where known to be final (see `store/buckets.py`).
+# The items in the owner's earlier buckets, where known to be final (see
+# `store/buckets/buckets.py`).
 BEFORE = "before"
 DUPLICATE_KEY = 11000
 # How long a call that has stored nothing keeps losing races before it gives up. A count would

@@ -19,7 +19,7 @@ from pymongo import ASCENDING, IndexModel, ReturnDocument, UpdateOne
 from store.expressions import literal
 from store.protocols import AsyncCollection, Document
 from store.running_stats import RunningStats
-from store.sensor_window import Window
+from store.sensors.sensor_window import Window
 from store.times import as_utc, hour_start
 
 COLLECTION = "sensors"

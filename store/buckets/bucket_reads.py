@@ -1,4 +1,4 @@
-"""Reading the bucket pattern (`store/buckets.py`): pages by number, walks, owners' counts.
+"""Reading the bucket pattern (`store/buckets/buckets.py`): pages by number, walks, owners' counts.
 
 Every read finds buckets by owner and page on the unique (owner, page) index. Pages and counts
 of many owners are read in one command (`store/unions.py`: one `$unionWith` branch each, on its
@@ -11,7 +11,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from store.bucket_layout import BEFORE, BucketLayout
+from store.buckets.bucket_layout import BEFORE, BucketLayout
 from store.protocols import AsyncCollection, Document
 from store.unions import read_branches
 
@@ -109,7 +109,7 @@ async def counts(
 ) -> Mapping[Any, tuple[int, int]]:
     """Items and buckets of each owner (owners without buckets are absent): each from its
     newest bucket's `before` and `count`, one command for all of them; owners whose newest
-    bucket holds no `before` (see `store/buckets.py`) are summed over every bucket, with one
+    bucket holds no `before` (see `store/buckets/buckets.py`) are summed over every bucket, with one
     command more."""
     branches: list[list[dict[str, Any]]] = [
         [

@@ -1,6 +1,6 @@
 """The bucket pattern: an owner's items appended to capped "bucket" documents, in order, with
 any number of concurrent writers on any number of server instances. A customer's trades
-(`store/trades.py`) and a chat session's messages (`store/chat_pages.py`) are both kept so;
+(`store/trades.py`) and a chat session's messages (`store/chat/chat_pages.py`) are both kept so;
 each declares its `BucketLayout`.
 
 A bucket is `{_id, <owner field>, page, count, <items field>: [...], sealed?, before?}`, with a
@@ -44,7 +44,7 @@ every owner it renumbers.
 A call spanning several buckets is several writes (no transaction): if it stored part of
 itself, it keeps going until all is stored. Only a call that stored nothing gives up, after
 losing races for `MAX_CONTENTION_SECONDS`, with `WriteContention` (nothing stored, retry).
-Reads (pages, walks, counts) are in `store/bucket_reads.py`.
+Reads (pages, walks, counts) are in `store/buckets/bucket_reads.py`.
 
 **Numbered, keyed items** (chat messages): a layout may keep its position as the number of its
 first item (`firstSeq`: `before` plus 1, always known, as every such bucket is opened by this
@@ -65,7 +65,7 @@ from bson import ObjectId
 from pymongo import ReturnDocument
 from pymongo.errors import BulkWriteError, DuplicateKeyError
 
-from store.bucket_layout import (
+from store.buckets.bucket_layout import (
     DUPLICATE_KEY,
     MAX_CONTENTION_SECONDS,
     SEALED,

@@ -18,7 +18,7 @@ from pymongo.errors import DuplicateKeyError, OperationFailure
 
 from store.errors import StoredLimitReached
 from store.expressions import literal
-from store.order_pages import PageArgs, page_pipeline, page_variables
+from store.orders.order_pages import PageArgs, page_pipeline, page_variables
 from store.protocols import AsyncCollection
 from store.server_codes import DOCUMENT_TOO_LARGE_CODES
 from store.times import as_utc

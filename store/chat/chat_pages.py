@@ -6,12 +6,12 @@ author, text, sentAt, clientMessageId?, editedAt?, deleted?}]}`. Unique indexes 
 page) and (sessionId, firstSeq); `seq` is the page's `firstSeq` plus the message's place in it,
 so a later change of the cap never breaks the mapping from `seq` to page.
 
-Pages are buckets (`store/buckets.py`, layout `CHAT_PAGES`): a post is one `findAndModify` on
-the session's newest page that appends the message, numbered `firstSeq + count` by the
-database, when the page has room and does not hold its `clientMessageId`, and seals the page it
-leaves full; seeing it sealed, the writer inserts the next page holding the message. So pages
-never exceed the cap, `seq` runs 1, 2, 3... with no gap or repeat, and no writer fails for
-losing a race.
+Pages are buckets (`store/buckets/buckets.py`, layout `CHAT_PAGES`): a post is one
+`findAndModify` on the session's newest page that appends the message, numbered
+`firstSeq + count` by the database, when the page has room and does not hold its
+`clientMessageId`, and seals the page it leaves full; seeing it sealed, the writer inserts the
+next page holding the message. So pages never exceed the cap, `seq` runs 1, 2, 3... with no
+gap or repeat, and no writer fails for losing a race.
 
 `clientMessageId`: inside a page, the push refuses a second copy; across pages, a unique index
 on (sessionId, clientIds) (partial: pages holding at least one id) makes the write that would
@@ -33,8 +33,8 @@ from bson import ObjectId
 from pymongo import ASCENDING, IndexModel
 from pymongo.errors import DuplicateKeyError
 
-from store import buckets
-from store.bucket_layout import MAX_CONTENTION_SECONDS, BucketLayout, KeyHeld
+from store.buckets import buckets
+from store.buckets.bucket_layout import MAX_CONTENTION_SECONDS, BucketLayout, KeyHeld
 from store.errors import WriteContention
 from store.expressions import literal
 from store.protocols import AsyncCollection, Document

@@ -33,8 +33,8 @@ from pymongo import ASCENDING, DESCENDING
 
 from store.expressions import literal
 from store.protocols import AsyncCollection, Document
-from store.sensor_window import Window
-from store.sensors import SensorDoc, sensor_from_document
+from store.sensors.sensor_window import Window
+from store.sensors.sensors import SensorDoc, sensor_from_document
 from store.unions import read_branches
 
 # Every ObjectId is at least this one: `_id >= EVERY_OBJECT_ID` is every sensor, on the index.
