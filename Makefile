@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: install run browser test test-wire lint check-layers check-sizes bench soak schema clean fuzz lock
+.PHONY: install run browser test test-wire conformance lint check-layers check-sizes bench soak schema clean fuzz lock
 
 # Reproducible installs: requirements/*.txt pin every package with a hash for each of its files,
 # written by `make lock`. Locked with `uv pip compile --universal --generate-hashes`: one
@@ -89,6 +89,12 @@ test: $(DEV_STAMP) browser
 # Every test again, through PyMongo's AsyncMongoClient against the embedded engine's wire front.
 test-wire: $(DEV_STAMP) browser
 	ARRAYGRAPH_TEST_ENGINE=wire $(BIN)/pytest
+
+# MongoDB's CRUD conformance tests (the specifications repository's unified-format files, read in
+# place from ../mongodb-specifications, or ARRAYGRAPH_MONGODB_SPECS), in process and over the wire
+# front: pass, fail and skip by file, the failures by cause; exit 1 below a floor (tests/conformance).
+conformance: $(DEV_STAMP)
+	$(BIN)/python -m tests.conformance
 
 # Debian's Chromium for the browser tests (tests/support/browser.py), as root or through sudo;
 # where it cannot be installed the build goes on and those tests skip, saying why.

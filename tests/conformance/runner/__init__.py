@@ -1,0 +1,1 @@
+"""A runner for the collection-level CRUD subset of MongoDB's unified test format."""
