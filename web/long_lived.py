@@ -32,7 +32,7 @@ FULL_AFTER = 2
 
 class LongLivedHeap:
     """Installed for an application's lifetime: `start` freezes what start-up built and hooks
-    the collector; `stop` undoes both."""
+    the collector; `stop` unhooks it (what is frozen stays so: the process ends next)."""
 
     def __init__(self) -> None:
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -45,7 +45,11 @@ class LongLivedHeap:
         self._thresholds = gc.get_threshold()
         young, middle, _ = self._thresholds
         gc.set_threshold(young, middle, FULL_AFTER)
-        self._freeze()
+        # What start-up made and dropped is young: collected, the rest frozen without a scan of
+        # the whole heap (a process that starts many applications, as a test run does, would
+        # pay one per start).
+        gc.collect(1)
+        gc.freeze()
         gc.callbacks.append(self._collected)
 
     def stop(self) -> None:
@@ -53,8 +57,6 @@ class LongLivedHeap:
             gc.callbacks.remove(self._collected)
         gc.set_threshold(*self._thresholds)
         self._loop = None
-        # The application goes: the collector may free it (in a test run, the next one's).
-        gc.unfreeze()
 
     def _collected(self, phase: str, info: dict[str, Any]) -> None:
         # Any thread may collect; the freeze waits for the loop's next turn.
@@ -74,7 +76,7 @@ class LongLivedHeap:
     def _freeze(self) -> None:
         self._settling = True  # its own collection schedules no other
         try:
-            gc.collect()
+            gc.collect()  # all but the frozen: what has grown since the last freeze
             gc.freeze()
         finally:
             self._settling = False
