@@ -74,10 +74,11 @@ def entry_bytes(query: str, prepared: PreparedDocument | None) -> int:
 
 
 def _unlink_tokens(document: DocumentNode) -> None:
-    """Let the tokens of a kept document go (its nodes' locations keep their offsets and
-    source): linked both ways, they would be a cycle, which only the collector frees; a kept
-    document is frozen out of its scans (web/long_lived.py), so when the cache lets it go,
-    reference counting must free it all. Nothing reads the tokens once parsed."""
+    """Let the tokens of a parsed document go (its nodes' locations keep their offsets and
+    source): linked both ways, they would be a cycle, which only the collector frees; what is
+    alive at a freeze leaves its scans (web/long_lived.py), a kept document and one a request
+    in flight is running alike, so when either goes, reference counting must free it all.
+    Nothing reads the tokens once parsed."""
     token = document.loc.start_token if document.loc is not None else None
     while token is not None:
         token.prev, token.next, token = None, None, token.next
@@ -120,10 +121,10 @@ class PreparedDocuments:
             return found[0]
         self._misses += 1
         prepared = self._prepare(query)
+        held = entry_bytes(query, prepared) if len(query) <= self.largest else 0
+        if prepared is not None:
+            _unlink_tokens(prepared[0])
         if len(query) <= self.largest:
-            held = entry_bytes(query, prepared)
-            if prepared is not None:
-                _unlink_tokens(prepared[0])
             self._keep(query, prepared, held)
         return prepared
 

@@ -11,6 +11,7 @@ import gc
 import pytest
 
 import schema.schema as built
+from schema.schema import CACHED_DOCUMENT_CHARS
 from settings import Settings
 from tests.support import ApiFactory
 
@@ -26,6 +27,7 @@ KINDS = (
     'mutation { upsertOrders(userId: "u", orders: [{id: "2", '
     'createTime: "2024-01-02T00:00:00Z"}]) { orderCount } }',
     'mutation { createChatSession(title: "t") { id } }',
+    "{ sensors(first: 1) { totalCount } } # " + "x" * (CACHED_DOCUMENT_CHARS + 1),  # uncached
 )
 ORDERS = """mutation { upsertOrders(userId: "u", orders: [
   {id: "1", createTime: "2024-01-01T00:00:00Z"}]) { orderCount } }"""
