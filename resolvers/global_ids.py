@@ -116,16 +116,25 @@ def parse_global_id(value: str, kind: NodeKind) -> Key | None:
     """The key a global id of `kind` holds; None when `value` is not exactly one (a key part
     shaped like a global id, an id encoded twice, is not)."""
     decoded = _decoded(value)
-    key = None if decoded is None else kind.key_of(decoded)
+    return None if decoded is None else _key(value, decoded, kind)
+
+
+def global_id_of(value: str, kinds: Mapping[str, NodeKind]) -> tuple[NodeKind, Key] | None:
+    """The kind, among `kinds`, and the key of a global id; None when `value` is not exactly
+    the global id of one of them."""
+    decoded = _decoded(value)
+    kind = None if decoded is None else kinds.get(decoded[0])
+    key = None if kind is None or decoded is None else _key(value, decoded, kind)
+    return None if kind is None or key is None else (kind, key)
+
+
+def _key(value: str, decoded: list[Any], kind: NodeKind) -> Key | None:
+    """The key `decoded` (what `value` decodes to) holds when `value` is exactly its encoding as
+    a global id of `kind`."""
+    key = kind.key_of(decoded)
     if key is None or global_id(kind.type_name, *key) != value:
         return None
     return key
-
-
-def type_named(value: str) -> str | None:
-    """The type name a string shaped like a global id begins with, known or not."""
-    decoded = _decoded(value)
-    return None if decoded is None else str(decoded[0])
 
 
 def _not_one(value: str, decoded: list[Any], type_name: str, argument: str) -> BadUserInput:
@@ -151,7 +160,7 @@ def domain_or_global(value: str, kind: NodeKind, *, argument: str) -> Key | None
     decoded = _decoded(value)
     if decoded is None:
         return None
-    key = parse_global_id(value, kind)
+    key = _key(value, decoded, kind)
     if key is not None:
         return key
     if decoded[0] != kind.type_name and _well_formed(value, decoded):
@@ -195,11 +204,10 @@ def stored_id_reading(value: str, kinds: Mapping[str, NodeKind]) -> str | None:
     """What a stored free-text id (from before ids shaped like global ids were refused) reads
     as instead of its own object, among `kinds`: the object it is the global id of, or nothing
     (every argument refuses it); None for an id that names only its own object."""
-    type_name = type_named(value)
-    if type_name is None:
+    if _decoded(value) is None:
         return None
-    kind = kinds.get(type_name)
-    key = None if kind is None else parse_global_id(value, kind)
-    if key is None:
+    found = global_id_of(value, kinds)
+    if found is None:
         return "nothing: it is shaped like a global id, and every argument refuses it"
-    return f"the {type_name} " + ", ".join(shown(part) for part in key)
+    kind, key = found
+    return f"the {kind.type_name} " + ", ".join(shown(part) for part in key)

@@ -8,19 +8,18 @@ from collections.abc import Mapping, Sequence
 
 from resolvers import validation
 from resolvers.errors import BadUserInput, shown
-from resolvers.global_ids import Key, NodeKind, parse_global_id, type_named
+from resolvers.global_ids import Key, NodeKind, global_id_of
 from settings import MAX_NODES_PER_QUERY
 
 
 def node_key(value: str, kinds: Mapping[str, NodeKind], *, argument: str) -> tuple[str, Key]:
     """The type and key of a global id of one of `kinds`; BadUserInput for anything else."""
-    type_name = type_named(value)
-    kind = None if type_name is None else kinds.get(type_name)
-    key = None if kind is None else parse_global_id(value, kind)
-    if kind is None or key is None:
+    found = global_id_of(value, kinds)
+    if found is None:
         raise BadUserInput(
             f"{argument}: {shown(value)} is not a global object id", argument=argument
         )
+    kind, key = found
     return kind.type_name, key
 
 
