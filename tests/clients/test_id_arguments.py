@@ -91,13 +91,21 @@ async def test_id_arguments_take_the_global_and_the_domain_id_alike(
 
 
 def _named(data: Any, entities: Entities) -> str:
-    """The answer with generated ids (ObjectIds differ between databases) named by type."""
-    text = json.dumps(data)
-    for type_name, own in _domain(entities).items():
-        text = text.replace(entities.ids[type_name], f"<{type_name}>")
-        if own != type_name:
-            text = text.replace(own, f"<{type_name}>")
-    return text
+    """The answer with generated ids (ObjectIds differ between databases) named by type.
+
+    Whole values only: a short domain id such as "ada" is also a run of hex digits, so a
+    substring replacement would rename part of an ObjectId."""
+    names = {own: f"<{t}>" for t, own in _domain(entities).items() if own != t}
+    names.update({entities.ids[t]: f"<{t}>" for t in _domain(entities)})
+
+    def rename(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {key: rename(item) for key, item in value.items()}
+        if isinstance(value, list):
+            return [rename(item) for item in value]
+        return names.get(value, value) if isinstance(value, str) else value
+
+    return json.dumps(rename(data))
 
 
 async def _counts(api: Api) -> dict[str, int]:
