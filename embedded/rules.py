@@ -36,6 +36,10 @@ BSON_OBJECT_TOO_LARGE = 10334
 DUPLICATE_KEY = 11000
 UPDATE_TOO_LARGE = 17419
 UPSERT_TOO_LARGE = 17420
+# What the engine does not do answers the server's own "not implemented" code, never a success
+# with other data: a client can tell it from a server's refusal by code and by message.
+NOT_IMPLEMENTED = 238
+UNSUPPORTED_PREFIX = "the embedded engine does not support"
 
 # The `codeName` a server sends beside each code; a code without a name of its own (an assertion
 # number) is named "Location<code>".
@@ -52,6 +56,7 @@ CODE_NAMES = {
     IMMUTABLE_FIELD: "ImmutableField",
     BSON_OBJECT_TOO_LARGE: "BSONObjectTooLarge",
     DUPLICATE_KEY: "DuplicateKey",
+    NOT_IMPLEMENTED: "NotImplemented",
 }
 
 PIPELINE_STAGES = frozenset(
@@ -61,6 +66,14 @@ PIPELINE_STAGES = frozenset(
 
 def code_name(code: int) -> str:
     return CODE_NAMES.get(code, f"Location{code}")
+
+
+def unsupported(what: str) -> OperationFailure:
+    """The clear error for what the engine does not do: "the embedded engine does not support
+    <what>", code NotImplemented (238)."""
+    message = f"{UNSUPPORTED_PREFIX} {what}"
+    details = {"ok": 0.0, "errmsg": message, "code": NOT_IMPLEMENTED, "codeName": "NotImplemented"}
+    return OperationFailure(message, NOT_IMPLEMENTED, details)
 
 
 def write_error(code: int, message: str) -> WriteError:
