@@ -34,6 +34,7 @@ from embedded import rules
 from embedded.adapter import driver
 from embedded.adapter.batches import FIRST_BATCH_DOCUMENTS, split
 from embedded.adapter.cursors import BatchCursor, EmbeddedCursor
+from embedded.planner import command_options
 from embedded.protocols import Document
 from embedded.stages import reads, unions
 from embedded.writes import bulk
@@ -136,9 +137,14 @@ class EmbeddedCollection:
         stages = list(pipeline)
         batch_size = kwargs.get("batchSize")
         sent = {"aggregate": self.name, "pipeline": stages, "let": let}
+
+        def run() -> list[Document]:
+            command_options.check(self._coll, kwargs.get("hint"), kwargs.get("collation"))
+            return unions.aggregate(self._coll, stages, let)
+
         return await self._read(
             sent,
-            lambda: unions.aggregate(self._coll, stages, let),
+            run,
             batch_size,
             single=False,
             small=lambda: reads.examines_one_document(self._coll, None, stages, let),
@@ -146,7 +152,12 @@ class EmbeddedCollection:
 
     async def count_documents(self, filter: Any, *args: Any, **kwargs: Any) -> int:
         sent = {"aggregate": self.name, "pipeline": [{"$match": filter}]}
-        return await self._run("aggregate", lambda: reads.count(self._coll, filter), sent=sent)
+
+        def run() -> int:
+            command_options.check(self._coll, kwargs.get("hint"), kwargs.get("collation"))
+            return reads.count(self._coll, filter)
+
+        return await self._run("aggregate", run, sent=sent)
 
     # Writes.
 
@@ -174,11 +185,12 @@ class EmbeddedCollection:
         let: Mapping[str, Any] | None = None,
         **kwargs: Any,
     ) -> UpdateResult:
-        outcome = await self._run(
-            "update",
-            lambda: self._writes.update_one(filter, update, upsert, sort, array_filters, let),
-            sent={"update": self.name, "updates": [{"q": filter, "u": update}]},
-        )
+        def run() -> Outcome:
+            self._writes.check_options(kwargs.get("hint"), kwargs.get("collation"))
+            return self._writes.update_one(filter, update, upsert, sort, array_filters, let)
+
+        sent = {"update": self.name, "updates": [{"q": filter, "u": update}]}
+        outcome = await self._run("update", run, sent=sent)
         return UpdateResult(_raw_update(outcome), True)
 
     async def find_one_and_update(
@@ -194,6 +206,7 @@ class EmbeddedCollection:
         **kwargs: Any,
     ) -> Any:
         def action() -> Any:
+            command_options.check(self._coll, kwargs.get("hint"), kwargs.get("collation"))
             try:
                 outcome = self._writes.update_one(filter, update, upsert, sort, array_filters, let)
             except OperationFailure as exc:
@@ -207,16 +220,20 @@ class EmbeddedCollection:
         return await self._run("findAndModify", action, sent=sent)
 
     async def delete_one(self, filter: Any, *args: Any, **kwargs: Any) -> DeleteResult:
-        return await self._delete(filter, many=False)
+        return await self._delete(filter, kwargs, many=False)
 
     async def delete_many(self, filter: Any, *args: Any, **kwargs: Any) -> DeleteResult:
-        return await self._delete(filter, many=True)
+        return await self._delete(filter, kwargs, many=True)
 
-    async def _delete(self, filter: Any, *, many: bool) -> DeleteResult:
+    async def _delete(self, filter: Any, options: Mapping[str, Any], *, many: bool) -> DeleteResult:
+        """A delete; `options` are its keyword arguments (`let`, `hint`, `collation`)."""
+
+        def run() -> int:
+            self._writes.check_options(options.get("hint"), options.get("collation"))
+            return self._writes.delete(filter, many=many, variables=options.get("let"))
+
         sent = {"delete": self.name, "deletes": [{"q": filter, "limit": 0 if many else 1}]}
-        deleted = await self._run(
-            "delete", lambda: self._writes.delete(filter, many=many), sent=sent
-        )
+        deleted = await self._run("delete", run, sent=sent)
         return DeleteResult({"n": deleted}, True)
 
     async def bulk_write(

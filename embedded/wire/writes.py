@@ -18,12 +18,14 @@ from pymongo.errors import OperationFailure
 
 from embedded import rules
 from embedded.adapter.engine import EmbeddedEngine
+from embedded.planner import command_options
 from embedded.protocols import Document
 from embedded.stages import reads
 from embedded.wire.messages import Request
 from embedded.wire.pipelines import interned
 from embedded.wire.reads import sort_list
 from embedded.writes.update_commands import UpdateCommand
+from embedded.writes.update_pipelines import let_scope
 from embedded.writes.write_path import Outcome, Writes
 
 # One statement: its reply fields to add up (n, nModified), and the upserted _id if any.
@@ -64,6 +66,7 @@ def _insert(writes: Writes, document: Any) -> tuple[dict[str, int], Any]:
 
 
 def _update(command: UpdateCommand, writes: Writes, statement: Any) -> tuple[dict[str, int], Any]:
+    writes.check_options(statement.get("hint"), statement.get("collation"))
     filter, update = statement.get("q") or {}, interned(statement["u"])
     upsert, array_filters = bool(statement.get("upsert")), statement.get("arrayFilters")
     outcome: Outcome
@@ -77,9 +80,10 @@ def _update(command: UpdateCommand, writes: Writes, statement: Any) -> tuple[dic
     return counts, outcome.upserted_id
 
 
-def _delete(writes: Writes, statement: Any) -> tuple[dict[str, int], Any]:
+def _delete(variables: Any, writes: Writes, statement: Any) -> tuple[dict[str, int], Any]:
+    writes.check_options(statement.get("hint"), statement.get("collation"))
     many = int(statement.get("limit", 0)) == 0
-    return {"n": writes.delete(statement.get("q") or {}, many=many)}, None
+    return {"n": writes.delete(statement.get("q") or {}, many=many, variables=variables)}, None
 
 
 def insert(engine: EmbeddedEngine, request: Request) -> Document:
@@ -95,7 +99,9 @@ def update(engine: EmbeddedEngine, request: Request) -> Document:
 
 
 def delete(engine: EmbeddedEngine, request: Request) -> Document:
-    return _statements(engine, request, "deletes", _delete)
+    # The command's `let`, evaluated once for its statements.
+    each = functools.partial(_delete, let_scope(request.body.get("let")))
+    return _statements(engine, request, "deletes", each)
 
 
 def find_and_modify(engine: EmbeddedEngine, request: Request) -> Document:
@@ -104,9 +110,10 @@ def find_and_modify(engine: EmbeddedEngine, request: Request) -> Document:
     collection = engine[request.db][request.target]
     writes = collection.writes
     filter, sort = body.get("query") or {}, sort_list(body.get("sort"))
+    command_options.check(collection.mongomock_collection, body.get("hint"), body.get("collation"))
     last_error: Document
     if body.get("remove"):
-        value = writes.find_and_delete(filter, sort)
+        value = writes.find_and_delete(filter, sort, body.get("let"))
         last_error = {"n": int(value is not None)}
     else:
         upsert = bool(body.get("upsert"))

@@ -171,6 +171,7 @@ def _apply(
     bulk: BulkOutcome,
     command: UpdateCommand,
 ) -> None:
+    writes.check_options(*_hint_and_collation(op))
     if isinstance(op, UpdateOne):
         outcome = writes.update_one(*_update_arguments(op), command=command)
         bulk.totals["nMatched"] += outcome.matched
@@ -182,11 +183,16 @@ def _apply(
         bulk.inserted_ids.append(writes.insert(_inserted_document(op)))
         bulk.totals["nInserted"] += 1
     else:
-        bulk.totals["nRemoved"] += writes.delete(_delete_filter(op), many=False)
+        removed = writes.delete(_delete_filter(op), many=False, variables=command.scope)
+        bulk.totals["nRemoved"] += removed
 
 
 # PyMongo's request classes keep their arguments in private attributes (pymongo/operations.py);
-# these three functions are the only readers.
+# these functions are the only readers.
+def _hint_and_collation(op: Any) -> tuple[Any, Any]:
+    return getattr(op, "_hint", None), getattr(op, "_collation", None)
+
+
 def _update_arguments(op: UpdateOne) -> tuple[Any, Any, bool, Any, Any]:
     return op._filter, op._doc, bool(op._upsert), op._sort, op._array_filters
 
