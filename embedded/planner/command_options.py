@@ -42,6 +42,7 @@ def check_statement(coll: Any, hint: Any = None, collation: Any = None) -> None:
 
 
 def _check_collation(collation: Any) -> None:
+    collation = getattr(collation, "document", collation)  # PyMongo's `Collation`, in process
     if isinstance(collation, Mapping) and dict(collation) == {"locale": "simple"}:
         return
     document = dict(collation) if isinstance(collation, Mapping) else collation
