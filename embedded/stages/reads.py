@@ -246,17 +246,17 @@ def _sorted(coll: Any, filter: Mapping[str, Any], kwargs: Mapping[str, Any]) -> 
     return [store[mongomock.store_key(doc["_id"])] for doc in order]
 
 
-def project(coll: Any, doc: Document, projection: Mapping[str, Any]) -> Document:
-    """A find-style projection of a reply-form document; aggregation expressions allowed."""
-    return projections.project(coll, doc, projection, _to_reply)
+def project(coll: Any, doc: Document, projection: Mapping[str, Any], scope: Any = None) -> Document:
+    """A find-style projection of a reply-form document; its expressions may read `scope`."""
+    return projections.project(coll, doc, projection, _to_reply, scope)
 
 
 def find(coll: Any, filter: Mapping[str, Any] | None, kwargs: Mapping[str, Any]) -> list[Document]:
-    """`find` with sort, skip, limit and projections on the stored documents; `let`, `hint`
-    and `collation` among `kwargs` are the command's options."""
+    """`find` with sort, skip, limit, projections and its `let`, `hint` and `collation`."""
+    scope = let_values(kwargs.get("let"))
     if _COMMAND_OPTIONS.intersection(kwargs):
         command_options.check(coll, kwargs.get("hint"), kwargs.get("collation"))
-        filter = bind(filter, let_values(kwargs.get("let")))
+        filter = bind(filter, scope)
         kwargs = {k: v for k, v in kwargs.items() if k not in _COMMAND_OPTIONS}
     projection = kwargs.get("projection")
     if projection is not None and not projections.is_simple(projection):
@@ -264,7 +264,7 @@ def find(coll: Any, filter: Mapping[str, Any] | None, kwargs: Mapping[str, Any])
             examined.report(coll, len(table_of(coll)))
             return list(coll.find(filter or {}, **kwargs))  # find's own operators: mongomock-ng
         found = find(coll, filter, {**kwargs, "projection": None})
-        return [project(coll, doc, projection) for doc in found]
+        return [project(coll, doc, projection, scope) for doc in found]
     docs = _sorted(coll, _to_stored(filter or {}), kwargs)
     if projection is not None:
         docs = [projections.apply_simple(doc, projection) for doc in docs]

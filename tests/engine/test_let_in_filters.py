@@ -98,3 +98,16 @@ async def test_find_one_and_update_reads_let_in_its_filter(front: Front) -> None
         BY_NAME, {"$set": {"seen": True}}, let=LET, return_document=ReturnDocument.AFTER
     )
     assert found == {**DOCS[0], "seen": True}
+
+
+async def test_a_later_match_stage_reads_let_under_or(front: Front) -> None:
+    coll = await _coll(front)
+    stages = [{"$set": {"seen": True}}, {"$match": {"$or": [BY_NAME]}}]
+    found = await (await coll.aggregate(stages, let=LET)).to_list()
+    assert found == [{**DOCS[0], "seen": True}]
+
+
+async def test_find_projection_reads_let(front: Front) -> None:
+    coll = await _coll(front)
+    found = await coll.find(BY_NAME, {"greeting": "$$name"}, let=LET).to_list()
+    assert found == [{"_id": 1, "greeting": "ada"}]
