@@ -34,6 +34,7 @@ from embedded import rules
 from embedded.adapter import driver
 from embedded.adapter.batches import FIRST_BATCH_DOCUMENTS, split
 from embedded.adapter.cursors import BatchCursor, EmbeddedCursor
+from embedded.expressions.variables import let_values
 from embedded.planner import command_options
 from embedded.protocols import Document
 from embedded.stages import reads, unions
@@ -214,7 +215,7 @@ class EmbeddedCollection:
             doc = outcome.after if return_document == ReturnDocument.AFTER else outcome.before
             if doc is None or not projection:
                 return doc
-            return reads.project(self._coll, doc, projection)
+            return reads.project(self._coll, doc, projection, let_values(let))
 
         sent = {"findAndModify": self.name, "query": filter, "update": update}
         return await self._run("findAndModify", action, sent=sent)

@@ -18,6 +18,7 @@ from pymongo.errors import OperationFailure
 
 from embedded import rules
 from embedded.adapter.engine import EmbeddedEngine
+from embedded.expressions.variables import let_values
 from embedded.planner import command_options
 from embedded.protocols import Document
 from embedded.stages import reads
@@ -127,5 +128,6 @@ def find_and_modify(engine: EmbeddedEngine, request: Request) -> Document:
             last_error["upserted"] = outcome.upserted_id
     fields = body.get("fields")
     if value is not None and fields:
-        value = reads.project(collection.mongomock_collection, value, fields)
+        scope = let_values(body.get("let"))
+        value = reads.project(collection.mongomock_collection, value, fields, scope)
     return {"lastErrorObject": last_error, "value": value, "ok": 1.0}

@@ -200,7 +200,8 @@ class Writes:
     def check_options(self, hint: Any = None, collation: Any = None) -> None:
         """A statement's `hint` and `collation`, refused as a write error when a server refuses
         them or the engine does not implement them (`command_options`)."""
-        command_options.check_statement(self._coll, hint, collation)
+        if hint is not None or collation is not None:  # most statements carry neither
+            command_options.check_statement(self._coll, hint, collation)
 
     def _upsert(self, seed: Document, update: Any, dollar: bool, command: UpdateCommand) -> Outcome:
         if dollar:  # an inserted document matched nothing for `$` to name

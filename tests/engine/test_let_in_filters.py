@@ -111,3 +111,11 @@ async def test_find_projection_reads_let(front: Front) -> None:
     coll = await _coll(front)
     found = await coll.find(BY_NAME, {"greeting": "$$name"}, let=LET).to_list()
     assert found == [{"_id": 1, "greeting": "ada"}]
+
+
+async def test_find_one_and_update_projection_reads_let(front: Front) -> None:
+    coll = await _coll(front)
+    found = await coll.find_one_and_update(
+        BY_NAME, {"$set": {"seen": True}}, projection={"greeting": "$$name"}, let=LET
+    )
+    assert found == {"_id": 1, "greeting": "ada"}
