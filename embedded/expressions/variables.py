@@ -28,6 +28,7 @@ DOCUMENT_VARIABLES = frozenset({"ROOT", "CURRENT"})
 MISSING_VARIABLES = frozenset({"REMOVE", "KEEP", "PRUNE", "DESCEND"})
 # System variables a standalone server defines and the engine does not give.
 _UNSUPPORTED = frozenset({"CLUSTER_TIME", "SEARCH_META", "USER_ROLES"})
+_SYSTEM = DOCUMENT_VARIABLES | MISSING_VARIABLES | _UNSUPPORTED | {"NOW"}
 _LOGICAL = ("$and", "$or", "$nor")
 
 
@@ -67,19 +68,66 @@ def let_values(variables: Mapping[str, Any] | None) -> dict[str, Any]:
 
 def bind(filter: Any, scope: Mapping[str, Any] | None) -> Any:
     """`filter` with each `$expr` (at the top or under `$and`, `$or`, `$nor`) given the
-    variables of `scope` (a command's `let`, evaluated); `filter` itself when none."""
-    if not scope or not isinstance(filter, Mapping) or not rules.has_expr(filter):
+    variables of `scope` (a command's `let`, evaluated); `filter` itself when none. A variable
+    nothing defines fails here, before any document, as a server fails it when parsing."""
+    if not isinstance(filter, Mapping) or not rules.has_expr(filter):
         return filter
-    bindings = {name: {"$literal": value} for name, value in scope.items()}
-    return _bound(filter, bindings)
+    defined = _SYSTEM | set(scope or ())
+    bindings = {name: {"$literal": value} for name, value in (scope or {}).items()}
+    return _bound(filter, bindings, defined)
 
 
-def _bound(filter: Mapping[str, Any], bindings: dict[str, Any]) -> dict[str, Any]:
+def _bound(
+    filter: Mapping[str, Any], bindings: dict[str, Any], defined: frozenset[str] | set[str]
+) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in filter.items():
         if key == "$expr":
-            value = {"$let": {"vars": bindings, "in": value}}
+            check_defined(value, defined)
+            if bindings:
+                value = {"$let": {"vars": bindings, "in": value}}
         elif key in _LOGICAL and isinstance(value, list):
-            value = [_bound(v, bindings) if isinstance(v, Mapping) else v for v in value]
+            value = [_bound(v, bindings, defined) if isinstance(v, Mapping) else v for v in value]
         out[key] = value
     return out
+
+
+# The variables each scoping operator defines for its sub-expressions (the rest see the outer).
+_SCOPED = {"$map": ("in",), "$filter": ("cond",), "$reduce": ("in",)}
+
+
+def check_defined(expression: Any, defined: frozenset[str] | set[str]) -> None:
+    """Fail on a `$$name` in `expression` that neither `defined` nor an enclosing `$let`,
+    `$map`, `$filter` or `$reduce` defines."""
+    if isinstance(expression, str):
+        if expression.startswith("$$"):
+            name = expression[2:].partition(".")[0]
+            if name not in defined:
+                raise undefined(name)
+    elif isinstance(expression, list):
+        for item in expression:
+            check_defined(item, defined)
+    elif isinstance(expression, Mapping):
+        if len(expression) == 1 and "$literal" in expression:
+            return
+        for key, value in expression.items():
+            inner = _scope_of(key, value, defined)
+            if inner is None:
+                check_defined(value, defined)
+                continue
+            for part, item in value.items():
+                scoped = part in _SCOPED.get(key, ("in",))
+                check_defined(item, inner if scoped else defined)
+
+
+def _scope_of(key: str, value: Any, defined: frozenset[str] | set[str]) -> set[str] | None:
+    """The variables inside a scoping operator's body; None for any other expression."""
+    if not isinstance(value, Mapping):
+        return None
+    if key == "$let" and isinstance(value.get("vars"), Mapping):
+        return set(defined) | set(value["vars"])
+    if key in ("$map", "$filter"):
+        return set(defined) | {str(value.get("as", "this"))}
+    if key == "$reduce":
+        return set(defined) | {"this", "value"}
+    return None

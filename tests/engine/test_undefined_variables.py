@@ -61,3 +61,33 @@ async def test_remove_is_missing_and_now_is_the_time(front: Front) -> None:
     [found] = await (await coll.aggregate(stages)).to_list()
     assert set(found) == {"_id", "now"}
     assert abs(found["now"] - datetime.now(UTC)) < timedelta(minutes=1)
+
+
+async def test_a_filter_fails_before_any_document_is_read(front: Front) -> None:
+    coll = front.collection("empty")
+    filter = {"$or": [{"_id": 1}, {"$expr": {"$eq": ["$a", "$$nope"]}}]}
+    with pytest.raises(OperationFailure) as raised:
+        await coll.find(filter).to_list()
+    assert _is_undefined(raised.value)
+    with pytest.raises(OperationFailure) as raised:
+        await coll.delete_many(filter)
+    assert _is_undefined(raised.value)
+
+
+async def test_variables_an_expression_defines_are_defined(front: Front) -> None:
+    coll = await _coll(front)
+    scoped = {
+        "$let": {
+            "vars": {"two": 2},
+            "in": {
+                "$in": [
+                    "$$two",
+                    {"$map": {"input": [1, 2], "as": "n", "in": {"$add": ["$$n", "$$one"]}}},
+                ]
+            },
+        }
+    }
+    reduced = {"$reduce": {"input": [1], "initialValue": 0, "in": {"$add": ["$$this", "$$value"]}}}
+    filter = {"$expr": {"$and": [scoped, {"$eq": [reduced, 1]}, {"$eq": ["$_id", "$$ROOT._id"]}]}}
+    found = await coll.find(filter, let={"one": 1}).to_list()
+    assert [doc["_id"] for doc in found] == [1, 2]
