@@ -28,8 +28,8 @@ class Authenticator:
         self.configured = settings.auth_required
         self.services = ServiceTokens(settings.api_tokens)
         self.service_identities = {role: Identity.service(role) for role in ROLES}
-        self.jwt = JwtVerifier(identity, clock) if identity.jwt else None
         self.verified = VerifiedTokens(VERIFIED_TOKENS, VERIFIED_TOKENS_BYTES)
+        self.jwt = JwtVerifier(identity, clock, self.verified.clear) if identity.jwt else None
         self.refusals = dict.fromkeys(REASONS, 0)  # by reason, for the metrics
 
     @property

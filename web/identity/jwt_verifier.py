@@ -40,10 +40,19 @@ def reason_of(error: jwt.PyJWTError) -> str:
 
 
 class JwtVerifier:
-    def __init__(self, settings: IdentitySettings, clock: Callable[[], datetime]) -> None:
+    def __init__(
+        self,
+        settings: IdentitySettings,
+        clock: Callable[[], datetime],
+        on_key_removed: Callable[[], None],
+    ) -> None:
         self.settings = settings
         self.allowed = frozenset(settings.algorithms)
-        self.keys = KeySet(settings.jwks_url, settings.jwks_file, clock) if settings.jwks else None
+        self.keys = (
+            KeySet(settings.jwks_url, settings.jwks_file, clock, on_key_removed)
+            if settings.jwks
+            else None
+        )
         self._options: Any = {"require": ["exp", "iss", "aud"]}
         self._audience = list(settings.jwt_audience)
 

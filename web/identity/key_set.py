@@ -3,9 +3,10 @@ looked up on the event loop.
 
 Fetched at start-up, then again when a token names a key the set lacks (a key rotated in at
 the provider), at most once per JWKS_REFRESH_SECONDS however many such tokens arrive, and on
-a timer (`keep_fresh`): every JWKS_LIFE_SECONDS, so a key removed there stops verifying here,
-or every JWKS_RETRY_SECONDS while no set was ever loaded. A failed fetch keeps the keys held
-(none, at first), logs a warning and counts in the metrics; it never stops the process.
+a timer (`keep_fresh`): every JWKS_LIFE_SECONDS, so a key removed there stops verifying here
+(the tokens it verified are forgotten too), or every JWKS_RETRY_SECONDS while no set was ever
+loaded. A failed fetch keeps the keys held (none, at first), logs a warning and counts in the
+metrics; it never stops the process.
 """
 
 from __future__ import annotations
@@ -54,10 +55,18 @@ def read_keys(url: str | None, file: str | None) -> Keys:
 
 
 class KeySet:
-    def __init__(self, url: str | None, file: str | None, clock: Callable[[], datetime]) -> None:
+    def __init__(
+        self,
+        url: str | None,
+        file: str | None,
+        clock: Callable[[], datetime],
+        on_removed: Callable[[], None],
+    ) -> None:
         self.source = url or file or ""
         self._url, self._file = url, file
         self._clock = clock  # the application's: when a refresh was last tried
+        # Told when a refresh drops a key: what it verified must be verified again.
+        self._on_removed = on_removed
         self.keys: Keys = {}
         self.loaded = False  # a set was loaded once: /readyz answers ready from then on
         self.loaded_at: float | None = None  # seconds since the epoch, for the metrics
@@ -98,7 +107,10 @@ class KeySet:
             self.fetches["error"] += 1
             logger.warning("JWKS from %s not loaded: %s", self.source, str(error)[:300])
             return
+        removed = self.keys.keys() - keys.keys()
         self.keys = keys
+        if removed:
+            self._on_removed()
         self.loaded = True
         self.loaded_at = time.time()
         self.fetches["ok"] += 1

@@ -58,5 +58,9 @@ class VerifiedTokens:
         while len(self._entries) > self.max_entries or self.bytes > self.max_bytes:
             self._drop(next(iter(self._entries)))
 
+    def clear(self) -> None:
+        self._entries.clear()
+        self.bytes = 0
+
     def _drop(self, key: bytes) -> None:
         self.bytes -= entry_bytes(self._entries.pop(key))
