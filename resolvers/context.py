@@ -93,11 +93,6 @@ class Context:
         self._identity = found
         return found
 
-    @property
-    def credentials_sent(self) -> bool:
-        """Whether the request carries an `Authorization` header, accepted or not."""
-        return self.request is not None and bool(self.request.headers.get("authorization"))
-
     def collection(self, name: str) -> AsyncCollection:
         """The collection a store module declares as its `COLLECTION`."""
         return self.database.collection(name)
