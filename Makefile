@@ -24,7 +24,7 @@ DEV_STAMP := $(VENV)/.dev-installed
 # modules): where PYTHONDONTWRITEBYTECODE is set, nothing else would ever cache it, and every
 # start would compile every module it imports again.
 UV_SYNC := $(BIN)/uv pip sync --quiet --require-hashes --compile-bytecode --python $(BIN)/python
-COMPILE_OWN := $(BIN)/python -m compileall -q -j 0 app.py cli.py settings.py web schema \
+COMPILE_OWN := $(BIN)/python -m compileall -q -j 0 app.py cli.py settings web schema \
 	runtime resolvers store embedded
 # The lock holds setuptools: the project builds with it, fetching nothing unhashed.
 UV_PROJECT := $(BIN)/uv pip install --quiet --no-deps --no-build-isolation --python $(BIN)/python -e .
