@@ -1,4 +1,4 @@
-"""The wire front's reads: find, aggregate, count, listIndexes, and the cursors they open.
+"""The wire front's reads: find, aggregate, count, distinct, listIndexes, and the cursors they open.
 
 A read runs whole on the engine's read path (`embedded.stages.reads`), as the in-process adapter
 runs it, and its result is handed out in a server's batches (`embedded.adapter.batches`): the first
@@ -20,7 +20,7 @@ from embedded import rules
 from embedded.adapter.batches import FIRST_BATCH_DOCUMENTS, batch_end
 from embedded.adapter.engine import EmbeddedEngine
 from embedded.protocols import Document
-from embedded.stages import reads, unions
+from embedded.stages import distinct, reads, unions
 from embedded.wire.messages import Request
 
 
@@ -56,6 +56,7 @@ class CursorCommands:
             "getMore": self.get_more,
             "killCursors": self.kill_cursors,
             "count": self.count,
+            "distinct": self.distinct,
             "listIndexes": self.list_indexes,
             "listCollections": self.list_collections,
         }
@@ -89,7 +90,7 @@ class CursorCommands:
     def aggregate(self, request: Request) -> Document:
         body = request.body
         if not isinstance(body["aggregate"], str):
-            raise OperationFailure("the embedded engine runs only collection aggregations", 2)
+            raise rules.unsupported("database-level aggregate")
         coll = self._engine[request.db][request.target].mongomock_collection
         found = unions.aggregate(coll, list(body.get("pipeline", [])), body.get("let"))
         batch_size = _count(dict(body.get("cursor") or {}).get("batchSize"))
@@ -130,6 +131,12 @@ class CursorCommands:
         skip, limit = _count(body.get("skip")) or 0, abs(_count(body.get("limit")) or 0)
         coll = self._engine[request.db][request.target].mongomock_collection
         return {"n": reads.count(coll, body.get("query"), skip, limit), "ok": 1.0}
+
+    def distinct(self, request: Request) -> Document:
+        body = request.body
+        coll = self._engine[request.db][request.target].mongomock_collection
+        values = distinct.distinct(coll, body.get("key"), body.get("query"), body)
+        return {"values": values, "ok": 1.0}
 
     def list_indexes(self, request: Request) -> Document:
         db = self._engine[request.db].mongomock_database
