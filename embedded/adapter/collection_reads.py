@@ -11,7 +11,7 @@ from typing import Any
 
 from pymongo.errors import ConfigurationError
 
-from embedded.adapter.commands import CollectionCommands
+from embedded.adapter.commands import CollectionCommands, refuse_collation
 from embedded.adapter.cursors import BatchCursor, EmbeddedCursor
 from embedded.stages import bounds, distinct, reads, unions
 
@@ -60,6 +60,7 @@ class CollectionReads(CollectionCommands):
     ) -> int:
         """PyMongo's aggregation of `[$match, $skip?, $limit?, $group]`: `skip` and `limit`
         bound what is counted, as those stages do on a server."""
+        refuse_collation(kwargs.get("collation"))
         pipeline: list[dict[str, Any]] = [{"$match": filter}]
         skip = limit = 0
         if "skip" in kwargs:

@@ -26,7 +26,7 @@ from pymongo.results import (
 
 from embedded import rules
 from embedded.adapter import driver
-from embedded.adapter.commands import CollectionCommands
+from embedded.adapter.commands import CollectionCommands, refuse_collation
 from embedded.writes import bulk
 from embedded.writes.bulk import BulkOutcome
 from embedded.writes.write_path import Outcome
@@ -206,12 +206,6 @@ class CollectionWrites(CollectionCommands):
         as on a server since MongoDB 7.0."""
         db, name = self._coll.database, self.name
         await self._run("drop", lambda: db.drop_collection(name), sent={"drop": name})
-
-
-def refuse_collation(collation: Any) -> None:
-    """The engine compares strings by code point only: a collation is refused, never ignored."""
-    if collation is not None:
-        raise rules.unsupported("collation")
 
 
 def _update_result(outcome: Outcome | None) -> UpdateResult:

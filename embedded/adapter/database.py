@@ -36,6 +36,11 @@ class EmbeddedDatabase:
         return str(self._db.name)
 
     @property
+    def client(self) -> EmbeddedEngine:
+        """The engine, as PyMongo's database names its client."""
+        return self._engine
+
+    @property
     def engine(self) -> EmbeddedEngine:
         """The engine that holds this database, and its observers (`engine.examined`)."""
         return self._engine

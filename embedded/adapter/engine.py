@@ -18,10 +18,8 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from pymongo.errors import InvalidOperation
-
 from embedded import mongomock_internals as mongomock
-from embedded import rules
+from embedded.adapter import client_bulk
 from embedded.adapter.database import EmbeddedDatabase
 from embedded.examined import ReportedTo
 from embedded.expressions import operators
@@ -130,22 +128,18 @@ class EmbeddedEngine:
         let: Mapping[str, Any] | None = None,
         write_concern: Any = None,
     ) -> Any:
-        """The client's bulkWrite across namespaces (PyMongo's `AsyncMongoClient.bulk_write`):
-        refused with the engine's clear error, after PyMongo's own checks."""
-        if write_concern is not None and not write_concern.acknowledged:
-            if verbose_results:
-                raise InvalidOperation(
-                    "Cannot request unacknowledged write concern and verbose results"
-                )
-            if ordered:
-                raise InvalidOperation(
-                    "Cannot request unacknowledged write concern and ordered writes"
-                )
-        if not isinstance(models, list):
-            raise TypeError(f"models must be a list, not {type(models)}")
-        if not models:
-            raise InvalidOperation("No operations to execute")
-        raise rules.unsupported("the client-level bulkWrite (MongoClient.bulk_write)")
+        """The client's bulkWrite across namespaces (PyMongo's `AsyncMongoClient.bulk_write`),
+        as one command (`embedded.adapter.client_bulk`)."""
+        return await client_bulk.bulk_write(
+            self,
+            models,
+            ordered=ordered,
+            verbose_results=verbose_results,
+            bypass_document_validation=bypass_document_validation,
+            comment=comment,
+            let=let,
+            write_concern=write_concern,
+        )
 
     async def close(self) -> None:
         self._databases.clear()

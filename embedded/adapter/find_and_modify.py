@@ -15,8 +15,7 @@ from pymongo.errors import OperationFailure
 
 from embedded import rules
 from embedded.adapter import driver
-from embedded.adapter.collection_writes import refuse_collation
-from embedded.adapter.commands import CollectionCommands
+from embedded.adapter.commands import CollectionCommands, refuse_collation
 from embedded.protocols import Document
 from embedded.stages import reads
 from embedded.writes.write_path import Outcome

@@ -121,6 +121,7 @@ class Commands:
             "findAndModify": wire_writes.find_and_modify,
             "createIndexes": create_indexes,
             "drop": drop,
+            "bulkWrite": wire_writes.client_bulk_write,
             "create": create,
             "dropDatabase": drop_database,
         }
@@ -132,7 +133,6 @@ class Commands:
             "buildinfo": build_info,
             "endSessions": ok,
             "collMod": partial(refused, "collMod (changing a collection's options)"),
-            "bulkWrite": partial(refused, "the client-level bulkWrite (MongoClient.bulk_write)"),
             **{name: partial(run, engine) for name, run in on_engine.items()},
             **CursorCommands(engine).handlers(),
         }

@@ -186,8 +186,7 @@ def _apply(
     if isinstance(op, DeleteOne | DeleteMany):
         _check_collation(op)
         if command.scope and rules.has_expr(op._filter):  # the delete path reads no variables
-            error = rules.unsupported("`let` variables in a delete's filter")
-            raise rules.write_error(rules.NOT_IMPLEMENTED, str(error))
+            raise _refused("`let` variables in a delete's filter")
         many = isinstance(op, DeleteMany)
         bulk.totals["nRemoved"] += writes.delete(op._filter, many=many)
         return
@@ -221,8 +220,12 @@ def check_request(op: Any) -> None:
 def _check_collation(op: Any) -> None:
     """A collation the engine does not apply is refused, as the statement's write error."""
     if op._collation is not None:
-        error = rules.unsupported("collation")
-        raise rules.write_error(rules.NOT_IMPLEMENTED, str(error))
+        raise _refused("collation")
+
+
+def _refused(what: str) -> WriteError:
+    """What the engine does not do, as a statement's write error (NotImplemented, 238)."""
+    return rules.write_error(rules.NOT_IMPLEMENTED, f"{rules.UNSUPPORTED_PREFIX} {what}")
 
 
 # PyMongo's request classes keep their arguments in private attributes (pymongo/operations.py);
