@@ -122,10 +122,12 @@ class EmbeddedDatabase:
         await self.command({"create": name, **kwargs})
         return self[name].with_options(codec_options, read_preference, write_concern, read_concern)
 
-    async def list_collection_names(self, *args: Any, **kwargs: Any) -> list[str]:
+    async def list_collection_names(
+        self, session: Any = None, filter: Mapping[str, Any] | None = None, **kwargs: Any
+    ) -> list[str]:
         await asyncio.sleep(0)
         return await self._engine.run(
-            "listCollections", lambda: sorted(self._db.list_collection_names())
+            "listCollections", lambda: namespaces.collection_names(self._db, filter)
         )
 
     async def drop_collection(

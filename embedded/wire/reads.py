@@ -22,6 +22,7 @@ from embedded.adapter.engine import EmbeddedEngine
 from embedded.protocols import Document
 from embedded.stages import distinct, reads, unions
 from embedded.wire.messages import Request
+from embedded.writes import namespaces
 
 
 def sort_list(spec: Any) -> list[tuple[str, Any]] | None:
@@ -154,13 +155,9 @@ class CursorCommands:
 
     def list_collections(self, request: Request) -> Document:
         """The database's collections; a filter may name one (all the engine supports)."""
-        filter = dict(request.body.get("filter") or {})
-        if set(filter) - {"name"} or not isinstance(filter.get("name", ""), str):
-            raise OperationFailure("the embedded engine filters collections by name only", 2)
-        names = self._engine[request.db].mongomock_database.list_collection_names()
+        db = self._engine[request.db].mongomock_database
         found = [
             {"name": name, "type": "collection", "options": {}, "info": {"readOnly": False}}
-            for name in sorted(names)
-            if filter.get("name", name) == name
+            for name in namespaces.collection_names(db, request.body.get("filter"))
         ]
         return self._open(f"{request.db}.$cmd.listCollections", found, None, single=False)

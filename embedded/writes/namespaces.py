@@ -67,6 +67,16 @@ def create_collection(db: Any, name: str, options: Mapping[str, Any]) -> None:
         db.create_collection(name)
 
 
+def collection_names(db: Any, filter: Mapping[str, Any] | None) -> list[str]:
+    """listCollections' names, in order: a filter may name one collection (all the engine
+    filters by; any other filter is refused)."""
+    wanted = dict(filter or {})
+    if set(wanted) - {"name"} or not isinstance(wanted.get("name", ""), str):
+        raise rules.unsupported("a listCollections filter other than {name: <string>}")
+    names = sorted(db.list_collection_names())
+    return [name for name in names if wanted.get("name", name) == name]
+
+
 def drop_collection(db: Any, name: str) -> int:
     """`drop`: the collection dropped with its indexes, their count answered (0 when it did
     not exist: since MongoDB 7.0 dropping a collection that does not exist succeeds)."""

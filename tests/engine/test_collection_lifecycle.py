@@ -14,7 +14,9 @@ NOT_IMPLEMENTED = 238
 
 async def test_create_collection_makes_an_empty_collection(front: Front) -> None:
     coll = await front.db.create_collection("made")
-    assert "made" in await front.db.list_collection_names()
+    await front.collection("other").insert_one({"_id": 1})
+    assert await front.db.list_collection_names() == ["made", "other"]
+    assert await front.db.list_collection_names(filter={"name": "made"}) == ["made"]
     assert await coll.estimated_document_count() == 0
     with pytest.raises(CollectionInvalid):
         await front.db.create_collection("made")
