@@ -69,7 +69,7 @@ class CollectionWrites(CollectionCommands):
         sort: Any = None,
         comment: Any = None,
     ) -> UpdateResult:
-        driver.check_update(filter, update, array_filters)
+        driver.check_update(filter, update, upsert, array_filters)
         refuse_collation(collation)
         outcome = await self._write(
             "update",
@@ -91,7 +91,7 @@ class CollectionWrites(CollectionCommands):
         let: Mapping[str, Any] | None = None,
         comment: Any = None,
     ) -> UpdateResult:
-        driver.check_update(filter, update, array_filters)
+        driver.check_update(filter, update, upsert, array_filters)
         refuse_collation(collation)
         outcome = await self._write(
             "update",
@@ -113,7 +113,7 @@ class CollectionWrites(CollectionCommands):
         sort: Any = None,
         comment: Any = None,
     ) -> UpdateResult:
-        driver.check_replacement(filter, replacement)
+        driver.check_replacement(filter, replacement, upsert)
         refuse_collation(collation)
         outcome = await self._write(
             "update",

@@ -57,6 +57,11 @@ class CollectionCommands:
         return str(self._coll.full_name)
 
     @property
+    def database(self) -> Any:
+        """The engine's database that holds this collection (an `EmbeddedDatabase`)."""
+        return self._engine[str(self._coll.database.name)]
+
+    @property
     def write_concern(self) -> Any:
         return self._options.write_concern
 

@@ -22,6 +22,7 @@ from typing import Any
 import bson
 from pymongo import common
 from pymongo.errors import DocumentTooLarge
+from pymongo.write_concern import validate_boolean
 
 from embedded.rules import MAX_BSON_DOCUMENT_BYTES
 
@@ -70,16 +71,18 @@ def check_command(command: Mapping[str, Any]) -> None:
     raise DocumentTooLarge(f"{name} command document too large")
 
 
-def check_update(filter: Any, update: Any, array_filters: Any = None) -> None:
+def check_update(filter: Any, update: Any, upsert: Any, array_filters: Any = None) -> None:
     """What PyMongo's update_one and update_many check: operators or a pipeline."""
     common.validate_is_mapping("filter", filter)
+    validate_boolean("upsert", upsert)
     common.validate_ok_for_update(update)
     common.validate_list_or_none("array_filters", array_filters)
 
 
-def check_replacement(filter: Any, replacement: Any) -> None:
+def check_replacement(filter: Any, replacement: Any, upsert: Any) -> None:
     """What PyMongo's replace_one and find_one_and_replace check: a document of no operator."""
     common.validate_is_mapping("filter", filter)
+    validate_boolean("upsert", upsert)
     common.validate_ok_for_replace(replacement)
 
 

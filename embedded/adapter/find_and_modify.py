@@ -37,7 +37,7 @@ class FindAndModify(CollectionCommands):
         comment: Any = None,
         **kwargs: Any,
     ) -> Any:
-        driver.check_update(filter, update, array_filters)
+        driver.check_update(filter, update, upsert, array_filters)
 
         def update_one() -> Outcome:
             return self._writes.update_one(filter, update, upsert, sort, array_filters, let)
@@ -59,7 +59,7 @@ class FindAndModify(CollectionCommands):
         comment: Any = None,
         **kwargs: Any,
     ) -> Any:
-        driver.check_replacement(filter, replacement)
+        driver.check_replacement(filter, replacement, upsert)
 
         def replace_one() -> Outcome:
             return self._writes.update_one(filter, replacement, upsert, sort, None, let)
