@@ -11,8 +11,10 @@ from typing import Any
 
 from pymongo.errors import ConfigurationError
 
-from embedded.adapter.commands import CollectionCommands, refuse_collation
+from embedded.adapter.commands import CollectionCommands
 from embedded.adapter.cursors import BatchCursor, EmbeddedCursor
+from embedded.planner import command_options
+from embedded.protocols import Document
 from embedded.stages import bounds, distinct, reads, unions
 
 
@@ -47,9 +49,16 @@ class CollectionReads(CollectionCommands):
         stages = list(pipeline)
         batch_size = kwargs.get("batchSize")
         sent = {"aggregate": self.name, "pipeline": stages, "let": let}
+
+        def run() -> list[Document]:
+            command_options.check(
+                self._coll, _index_hint(kwargs.get("hint")), kwargs.get("collation")
+            )
+            return unions.aggregate(self._coll, stages, let)
+
         return await self._read(
             sent,
-            lambda: unions.aggregate(self._coll, stages, let),
+            run,
             batch_size,
             single=False,
             small=lambda: reads.examines_one_document(self._coll, None, stages, let),
@@ -60,7 +69,7 @@ class CollectionReads(CollectionCommands):
     ) -> int:
         """PyMongo's aggregation of `[$match, $skip?, $limit?, $group]`: `skip` and `limit`
         bound what is counted, as those stages do on a server."""
-        refuse_collation(kwargs.get("collation"))
+        hint, collation = _index_hint(kwargs.get("hint")), kwargs.get("collation")
         pipeline: list[dict[str, Any]] = [{"$match": filter}]
         skip = limit = 0
         if "skip" in kwargs:
@@ -70,9 +79,12 @@ class CollectionReads(CollectionCommands):
             limit = bounds.limit_argument(kwargs.pop("limit"))
             pipeline.append({"$limit": limit})
         sent = {"aggregate": self.name, "pipeline": [*pipeline, {"$group": {"_id": 1}}]}
-        return await self._run(
-            "aggregate", lambda: reads.count(self._coll, filter, skip, limit), sent=sent
-        )
+
+        def run() -> int:
+            command_options.check(self._coll, hint, collation)
+            return reads.count(self._coll, filter, skip, limit)
+
+        return await self._run("aggregate", run, sent=sent)
 
     async def estimated_document_count(self, comment: Any = None, **kwargs: Any) -> int:
         """The `count` command of the whole collection (0 when it does not exist)."""

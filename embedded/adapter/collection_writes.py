@@ -24,9 +24,8 @@ from pymongo.results import (
     UpdateResult,
 )
 
-from embedded import rules
 from embedded.adapter import driver
-from embedded.adapter.commands import CollectionCommands, refuse_collation
+from embedded.adapter.commands import CollectionCommands
 from embedded.writes import bulk
 from embedded.writes.bulk import BulkOutcome
 from embedded.writes.write_path import Outcome
@@ -70,10 +69,14 @@ class CollectionWrites(CollectionCommands):
         comment: Any = None,
     ) -> UpdateResult:
         driver.check_update(filter, update, upsert, array_filters)
-        refuse_collation(collation)
+
+        def update_one() -> Outcome:
+            self._writes.check_options(hint, collation)
+            return self._writes.update_one(filter, update, upsert, sort, array_filters, let)
+
         outcome = await self._write(
             "update",
-            lambda: self._writes.update_one(filter, update, upsert, sort, array_filters, let),
+            update_one,
             sent={"update": self.name, "updates": [{"q": filter, "u": update}]},
         )
         return _update_result(outcome)
@@ -92,10 +95,14 @@ class CollectionWrites(CollectionCommands):
         comment: Any = None,
     ) -> UpdateResult:
         driver.check_update(filter, update, upsert, array_filters)
-        refuse_collation(collation)
+
+        def update_many() -> Outcome:
+            self._writes.check_options(hint, collation)
+            return self._writes.update_many(filter, update, upsert, array_filters, let)
+
         outcome = await self._write(
             "update",
-            lambda: self._writes.update_many(filter, update, upsert, array_filters, let),
+            update_many,
             sent={"update": self.name, "updates": [{"q": filter, "u": update, "multi": True}]},
         )
         return _update_result(outcome)
@@ -114,10 +121,14 @@ class CollectionWrites(CollectionCommands):
         comment: Any = None,
     ) -> UpdateResult:
         driver.check_replacement(filter, replacement, upsert)
-        refuse_collation(collation)
+
+        def replace_one() -> Outcome:
+            self._writes.check_options(hint, collation)
+            return self._writes.update_one(filter, replacement, upsert, sort, None, let)
+
         outcome = await self._write(
             "update",
-            lambda: self._writes.update_one(filter, replacement, upsert, sort, None, let),
+            replace_one,
             sent={"update": self.name, "updates": [{"q": filter, "u": replacement}]},
         )
         return _update_result(outcome)
@@ -131,7 +142,7 @@ class CollectionWrites(CollectionCommands):
         let: Mapping[str, Any] | None = None,
         comment: Any = None,
     ) -> DeleteResult:
-        return await self._delete(filter, collation, let, many=False)
+        return await self._delete(filter, hint, collation, let, many=False)
 
     async def delete_many(
         self,
@@ -142,19 +153,19 @@ class CollectionWrites(CollectionCommands):
         let: Mapping[str, Any] | None = None,
         comment: Any = None,
     ) -> DeleteResult:
-        return await self._delete(filter, collation, let, many=True)
+        return await self._delete(filter, hint, collation, let, many=True)
 
     async def _delete(
-        self, filter: Any, collation: Any, let: Mapping[str, Any] | None, *, many: bool
+        self, filter: Any, hint: Any, collation: Any, let: Any, *, many: bool
     ) -> DeleteResult:
         driver.check_filter(filter)
-        refuse_collation(collation)
-        if let is not None and rules.has_expr(filter):  # the delete path reads no variables
-            raise rules.unsupported("`let` variables in a delete's filter")
+
+        def delete() -> int:
+            self._writes.check_options(hint, collation)
+            return self._writes.delete(filter, many=many, variables=let)
+
         sent = {"delete": self.name, "deletes": [{"q": filter, "limit": 0 if many else 1}]}
-        deleted = await self._write(
-            "delete", lambda: self._writes.delete(filter, many=many), sent=sent
-        )
+        deleted = await self._write("delete", delete, sent=sent)
         if deleted is None:
             return DeleteResult(None, False)  # type: ignore[arg-type]  # as PyMongo builds it
         return DeleteResult({"n": deleted}, True)

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from pymongo.errors import OperationFailure
 
-from embedded import rules
 from embedded.adapter import driver
 from embedded.adapter.batches import FIRST_BATCH_DOCUMENTS, split
 from embedded.adapter.cursors import BatchCursor
@@ -135,9 +134,3 @@ class CollectionCommands:
             command, run, reply=lambda found: found[0], sent=sent, small=small
         )
         return BatchCursor(self._engine.observer, batches[0], batches[1:])
-
-
-def refuse_collation(collation: Any) -> None:
-    """The engine compares strings by code point only: a collation is refused, never ignored."""
-    if collation is not None:
-        raise rules.unsupported("collation")

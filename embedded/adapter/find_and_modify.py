@@ -15,7 +15,9 @@ from pymongo.errors import OperationFailure
 
 from embedded import rules
 from embedded.adapter import driver
-from embedded.adapter.commands import CollectionCommands, refuse_collation
+from embedded.adapter.commands import CollectionCommands
+from embedded.expressions.variables import let_values
+from embedded.planner import command_options
 from embedded.protocols import Document
 from embedded.stages import reads
 from embedded.writes.write_path import Outcome
@@ -43,7 +45,8 @@ class FindAndModify(CollectionCommands):
             return self._writes.update_one(filter, update, upsert, sort, array_filters, let)
 
         sent = {"findAndModify": self.name, "query": filter, "update": update}
-        return await self._modify(sent, update_one, return_document, projection, kwargs)
+        options = {**kwargs, "hint": hint, "let": let}
+        return await self._modify(sent, update_one, return_document, projection, options)
 
     async def find_one_and_replace(
         self,
@@ -65,7 +68,8 @@ class FindAndModify(CollectionCommands):
             return self._writes.update_one(filter, replacement, upsert, sort, None, let)
 
         sent = {"findAndModify": self.name, "query": filter, "update": replacement}
-        return await self._modify(sent, replace_one, return_document, projection, kwargs)
+        options = {**kwargs, "hint": hint, "let": let}
+        return await self._modify(sent, replace_one, return_document, projection, options)
 
     async def find_one_and_delete(
         self,
@@ -79,14 +83,14 @@ class FindAndModify(CollectionCommands):
         **kwargs: Any,
     ) -> Any:
         driver.check_filter(filter)
-        refuse_collation(kwargs.get("collation"))
-        if let is not None and rules.has_expr(filter):  # the delete path reads no variables
-            raise rules.unsupported("`let` variables in findOneAndDelete's filter")
         fields = _fields(projection)
 
         def delete() -> Document | None:
-            doc = self._writes.find_and_delete(filter, sort)
-            return doc if doc is None or not fields else reads.project(self._coll, doc, fields)
+            command_options.check(self._coll, hint, kwargs.get("collation"))
+            doc = self._writes.find_and_delete(filter, sort, let)
+            if doc is None or not fields:
+                return doc
+            return reads.project(self._coll, doc, fields, let_values(let))
 
         sent = {"findAndModify": self.name, "query": filter, "remove": True}
         return await self._write("findAndModify", _as_command(delete), sent=sent)
@@ -97,21 +101,24 @@ class FindAndModify(CollectionCommands):
         write: Callable[[], Outcome],
         return_document: bool,
         projection: Any,
-        kwargs: Mapping[str, Any],
+        options: Mapping[str, Any],
     ) -> Any:
-        """findAndModify's update or replacement: the document before or after it."""
+        """findAndModify's update or replacement: the document before or after it. `options`
+        are the command's `hint`, `collation` and `let`."""
         if not isinstance(return_document, bool):
             raise TypeError(
                 "return_document must be ReturnDocument.BEFORE or ReturnDocument.AFTER, "
                 f"not {type(return_document)}"
             )
-        refuse_collation(kwargs.get("collation"))
         fields = _fields(projection)
 
         def action() -> Any:
+            command_options.check(self._coll, options.get("hint"), options.get("collation"))
             outcome = write()
             doc = outcome.after if return_document == ReturnDocument.AFTER else outcome.before
-            return doc if doc is None or not fields else reads.project(self._coll, doc, fields)
+            if doc is None or not fields:
+                return doc
+            return reads.project(self._coll, doc, fields, let_values(options.get("let")))
 
         return await self._write("findAndModify", _as_command(action), sent=sent)
 

@@ -19,6 +19,7 @@ from pymongo.errors import OperationFailure
 from embedded import rules
 from embedded.adapter.batches import FIRST_BATCH_DOCUMENTS, batch_end
 from embedded.adapter.engine import EmbeddedEngine
+from embedded.planner import command_options
 from embedded.protocols import Document
 from embedded.stages import distinct, reads, unions
 from embedded.wire.messages import Request
@@ -82,6 +83,7 @@ class CursorCommands:
             "skip": _count(body.get("skip")),
             "limit": abs(limit),  # a negative limit is the legacy single batch
             "projection": body.get("projection") or None,
+            **{name: body.get(name) for name in ("let", "hint", "collation")},
         }
         coll = self._engine[request.db][request.target].mongomock_collection
         found = reads.find(coll, body.get("filter"), {k: v for k, v in options.items() if v})
@@ -93,6 +95,7 @@ class CursorCommands:
         if not isinstance(body["aggregate"], str):
             raise rules.unsupported("database-level aggregate")
         coll = self._engine[request.db][request.target].mongomock_collection
+        command_options.check(coll, body.get("hint"), body.get("collation"))
         found = unions.aggregate(coll, list(body.get("pipeline", [])), body.get("let"))
         batch_size = _count(dict(body.get("cursor") or {}).get("batchSize"))
         return self._open(request.namespace, found, batch_size, single=False)
@@ -131,6 +134,7 @@ class CursorCommands:
         body = request.body
         skip, limit = _count(body.get("skip")) or 0, abs(_count(body.get("limit")) or 0)
         coll = self._engine[request.db][request.target].mongomock_collection
+        command_options.check(coll, body.get("hint"), body.get("collation"))
         return {"n": reads.count(coll, body.get("query"), skip, limit), "ok": 1.0}
 
     def distinct(self, request: Request) -> Document:

@@ -19,6 +19,8 @@ from pymongo.errors import OperationFailure
 
 from embedded import rules
 from embedded.adapter.engine import EmbeddedEngine
+from embedded.expressions.variables import let_values
+from embedded.planner import command_options
 from embedded.protocols import Document
 from embedded.stages import reads
 from embedded.wire.messages import Request
@@ -26,6 +28,7 @@ from embedded.wire.pipelines import interned
 from embedded.wire.reads import sort_list
 from embedded.writes import client_bulk
 from embedded.writes.update_commands import UpdateCommand
+from embedded.writes.update_pipelines import let_scope
 from embedded.writes.write_path import Outcome, Writes
 
 # One statement: its reply fields to add up (n, nModified), and the upserted _id if any.
@@ -66,6 +69,7 @@ def _insert(writes: Writes, document: Any) -> tuple[dict[str, int], Any]:
 
 
 def _update(command: UpdateCommand, writes: Writes, statement: Any) -> tuple[dict[str, int], Any]:
+    writes.check_options(statement.get("hint"), statement.get("collation"))
     filter, update = statement.get("q") or {}, interned(statement["u"])
     upsert, array_filters = bool(statement.get("upsert")), statement.get("arrayFilters")
     outcome: Outcome
@@ -79,9 +83,10 @@ def _update(command: UpdateCommand, writes: Writes, statement: Any) -> tuple[dic
     return counts, outcome.upserted_id
 
 
-def _delete(writes: Writes, statement: Any) -> tuple[dict[str, int], Any]:
+def _delete(variables: Any, writes: Writes, statement: Any) -> tuple[dict[str, int], Any]:
+    writes.check_options(statement.get("hint"), statement.get("collation"))
     many = int(statement.get("limit", 0)) == 0
-    return {"n": writes.delete(statement.get("q") or {}, many=many)}, None
+    return {"n": writes.delete(statement.get("q") or {}, many=many, variables=variables)}, None
 
 
 def insert(engine: EmbeddedEngine, request: Request) -> Document:
@@ -97,7 +102,9 @@ def update(engine: EmbeddedEngine, request: Request) -> Document:
 
 
 def delete(engine: EmbeddedEngine, request: Request) -> Document:
-    return _statements(engine, request, "deletes", _delete)
+    # The command's `let`, evaluated once for its statements.
+    each = functools.partial(_delete, let_scope(request.body.get("let")))
+    return _statements(engine, request, "deletes", each)
 
 
 def find_and_modify(engine: EmbeddedEngine, request: Request) -> Document:
@@ -106,9 +113,10 @@ def find_and_modify(engine: EmbeddedEngine, request: Request) -> Document:
     collection = engine[request.db][request.target]
     writes = collection.writes
     filter, sort = body.get("query") or {}, sort_list(body.get("sort"))
+    command_options.check(collection.mongomock_collection, body.get("hint"), body.get("collation"))
     last_error: Document
     if body.get("remove"):
-        value = writes.find_and_delete(filter, sort)
+        value = writes.find_and_delete(filter, sort, body.get("let"))
         last_error = {"n": int(value is not None)}
     else:
         upsert = bool(body.get("upsert"))
@@ -122,7 +130,8 @@ def find_and_modify(engine: EmbeddedEngine, request: Request) -> Document:
             last_error["upserted"] = outcome.upserted_id
     fields = body.get("fields")
     if value is not None and fields:
-        value = reads.project(collection.mongomock_collection, value, fields)
+        scope = let_values(body.get("let"))
+        value = reads.project(collection.mongomock_collection, value, fields, scope)
     return {"lastErrorObject": last_error, "value": value, "ok": 1.0}
 
 

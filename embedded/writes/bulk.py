@@ -179,18 +179,15 @@ def _apply(
     bulk: BulkOutcome,
     command: UpdateCommand,
 ) -> None:
+    writes.check_options(*_hint_and_collation(op))
     if isinstance(op, InsertOne):
         bulk.inserted_ids.append(writes.insert(_inserted_document(op)))
         bulk.totals["nInserted"] += 1
         return
     if isinstance(op, DeleteOne | DeleteMany):
-        _check_collation(op)
-        if command.scope and rules.has_expr(op._filter):  # the delete path reads no variables
-            raise _refused("`let` variables in a delete's filter")
         many = isinstance(op, DeleteMany)
-        bulk.totals["nRemoved"] += writes.delete(op._filter, many=many)
+        bulk.totals["nRemoved"] += writes.delete(op._filter, many=many, variables=command.scope)
         return
-    _check_collation(op)
     filter, update, upsert, sort, array_filters = _update_arguments(op)
     if isinstance(op, UpdateMany):
         outcome = writes.update_many(filter, update, upsert, array_filters, command.scope)
@@ -217,19 +214,12 @@ def check_request(op: Any) -> None:
         _kind(op)
 
 
-def _check_collation(op: Any) -> None:
-    """A collation the engine does not apply is refused, as the statement's write error."""
-    if op._collation is not None:
-        raise _refused("collation")
-
-
-def _refused(what: str) -> WriteError:
-    """What the engine does not do, as a statement's write error (NotImplemented, 238)."""
-    return rules.write_error(rules.NOT_IMPLEMENTED, f"{rules.UNSUPPORTED_PREFIX} {what}")
-
-
 # PyMongo's request classes keep their arguments in private attributes (pymongo/operations.py);
 # these functions are the only readers.
+def _hint_and_collation(op: Any) -> tuple[Any, Any]:
+    return getattr(op, "_hint", None), getattr(op, "_collation", None)
+
+
 def _update_arguments(op: Any) -> tuple[Any, Any, bool, Any, Any]:
     array_filters = None if isinstance(op, ReplaceOne) else op._array_filters
     sort = None if isinstance(op, UpdateMany) else op._sort

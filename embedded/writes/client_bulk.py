@@ -6,8 +6,8 @@ filter, updateMods, multi, upsert?, arrayFilters?, sort?}` (a replacement or ope
 pipeline), `{delete: i, filter, multi}`. Each runs on its collection's write path in turn; one
 that fails is an error in the reply's results (`{ok: 0, idx, code, errmsg}`) and stops the rest
 when the command is ordered. The reply is a cursor over the results (only the errors when
-`errorsOnly`) with the command's totals. A collation is refused as the op's error (238), and so
-is a `let` variable read by a delete's filter, which the delete path does not read.
+`errorsOnly`) with the command's totals. An op's `hint` and `collation` are checked as a
+statement's (`Writes.check_options`), and its filter reads the command's `let`.
 """
 
 from __future__ import annotations
@@ -66,8 +66,7 @@ def _run(
     """One op, its totals added: its result (`n`, and an update's `nModified`, `upserted`)."""
     kind = next(iter(op))
     writes = writes_of(namespaces[int(op[kind])])
-    if op.get("collation") is not None:
-        raise _refused("collation")
+    writes.check_options(op.get("hint"), op.get("collation"))
     if kind == "insert":
         writes.insert(op["document"])
         totals["nInserted"] += 1
@@ -75,9 +74,7 @@ def _run(
     filter = op.get("filter") or {}
     multi = bool(op.get("multi"))
     if kind == "delete":
-        if command.scope and rules.has_expr(filter):
-            raise _refused("`let` variables in a delete's filter")
-        deleted = writes.delete(filter, many=multi)
+        deleted = writes.delete(filter, many=multi, variables=command.scope)
         totals["nDeleted"] += deleted
         return {"n": deleted}
     if kind != "update":
@@ -97,7 +94,3 @@ def _run(
         totals["nUpserted"] += 1
         result = {"n": 1, "nModified": 0, "upserted": {"_id": outcome.upserted_id}}
     return result
-
-
-def _refused(what: str) -> OperationFailure:
-    return rules.write_error(rules.NOT_IMPLEMENTED, f"{rules.UNSUPPORTED_PREFIX} {what}")

@@ -15,10 +15,12 @@ from typing import Any, NamedTuple
 
 import bson
 from bson import ObjectId
-from pymongo.errors import DuplicateKeyError, OperationFailure
+from pymongo.errors import DuplicateKeyError
 
 from embedded import mongomock_internals as mongomock
 from embedded import rules
+from embedded.expressions.variables import bind
+from embedded.planner import command_options
 from embedded.protocols import Document
 from embedded.stages import reads
 from embedded.stages.plain_stages import is_mapping
@@ -26,7 +28,7 @@ from embedded.stored_form import Beside, read_copy, stored_copy, stored_copy_bes
 from embedded.writes import document_limits, fast_updates, positional
 from embedded.writes.update_checks import is_replacement
 from embedded.writes.update_commands import UpdateCommand
-from embedded.writes.update_pipelines import apply_pipeline
+from embedded.writes.update_pipelines import apply_pipeline, let_scope
 from embedded.writes.write_errors import AsWriteErrors, DuplicateKeys
 
 _SCRATCH_ID = "embedded.scratch"  # the scratch copy's `_id` while an update is applied to it
@@ -109,15 +111,6 @@ class Outcome(NamedTuple):  # a tuple: a frozen dataclass's __init__ costs a mic
         return None if self.stored_after is None else read_copy(self.stored_after)
 
 
-def _check_filter(filter: Any, command: UpdateCommand) -> None:
-    """A filter cannot read the command's `let` variables here: the engine finds documents with
-    its query matcher, which sees no variables."""
-    if command.scope and rules.has_expr(filter or {}):
-        raise OperationFailure(
-            "the embedded engine does not read `let` variables in an update's filter"
-        )
-
-
 class Writes:
     """The server's write path for one collection."""
 
@@ -147,7 +140,7 @@ class Writes:
         if command is None:
             command = UpdateCommand(variables)
         dollar = command.checks.check(update, array_filters)
-        _check_filter(filter, command)
+        filter = bind(filter, command.scope)  # its `$expr` reads the command's `let`
         seed = rules.upsert_seed(filter) if upsert else {}
         current = command.first_stored(self._coll, filter, sort)
         if current is None:
@@ -174,7 +167,7 @@ class Writes:
             )
         command = UpdateCommand(variables)
         dollar = command.checks.check(update, array_filters)
-        _check_filter(filter, command)
+        filter = bind(filter, command.scope)
         seed = rules.upsert_seed(filter) if upsert else {}
         found = reads.stored(self._coll, filter)
         if not found:
@@ -187,20 +180,28 @@ class Writes:
         )
         return Outcome(len(found), modified, None, None, None)
 
-    def delete(self, filter: Any, *, many: bool) -> int:
+    def delete(self, filter: Any, *, many: bool, variables: Mapping[str, Any] | None = None) -> int:
         """The documents `filter` matches (the first in natural order unless `many`), deleted:
-        found through the indexes, as a read finds them."""
-        found = reads.stored(self._coll, filter)
+        found through the indexes, as a read finds them. `variables`: the command's `let`."""
+        found = reads.stored(self._coll, bind(filter, let_scope(variables)))
         for doc in found if many else found[:1]:
             mongomock.delete_stored(self._coll, doc)
         return len(found) if many else min(len(found), 1)
 
-    def find_and_delete(self, filter: Any, sort: Any) -> Document | None:
+    def find_and_delete(
+        self, filter: Any, sort: Any, variables: Mapping[str, Any] | None = None
+    ) -> Document | None:
         """findAndModify's `remove`: the first match in `sort` order, deleted."""
-        found = reads.find(self._coll, filter, {"sort": sort, "limit": 1})
+        found = reads.find(self._coll, filter, {"sort": sort, "limit": 1, "let": variables})
         if found:
             mongomock.delete_stored(self._coll, found[0])
         return found[0] if found else None
+
+    def check_options(self, hint: Any = None, collation: Any = None) -> None:
+        """A statement's `hint` and `collation`, refused as a write error when a server refuses
+        them or the engine does not implement them (`command_options`)."""
+        if hint is not None or collation is not None:  # most statements carry neither
+            command_options.check_statement(self._coll, hint, collation)
 
     def _upsert(self, seed: Document, update: Any, dollar: bool, command: UpdateCommand) -> Outcome:
         if dollar:  # an inserted document matched nothing for `$` to name

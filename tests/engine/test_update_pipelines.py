@@ -10,8 +10,8 @@ import pytest
 from pymongo import UpdateOne
 from pymongo.errors import OperationFailure, WriteError
 
+from embedded.expressions import variables
 from embedded.rules import OVERFLOW
-from embedded.stages import reads
 from tests.engine.fronts import Front
 
 DOC = {"_id": 1, "a": 1, "b": {"c": 2}, "list": [1, 2]}
@@ -109,13 +109,13 @@ async def test_bulk_write_let_is_evaluated_once_per_command(
     coll = front.collection("pipelines")
     await coll.insert_many([{"_id": n, "a": n} for n in range(3)])
     evaluated: list[object] = []
-    original = reads.evaluate_once
+    original = variables.evaluate_once
 
     def counting(expression: object) -> object:
         evaluated.append(expression)
         return original(expression)
 
-    monkeypatch.setattr(reads, "evaluate_once", counting)
+    monkeypatch.setattr(variables, "evaluate_once", counting)
     pipeline = [{"$set": {"a": {"$add": ["$a", "$$step"]}}}]
     requests = [UpdateOne({"_id": n}, pipeline) for n in range(3)]
     await coll.bulk_write(requests, let={"step": {"$literal": 1}})
