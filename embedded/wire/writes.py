@@ -1,4 +1,5 @@
-"""The wire front's writes: insert, update, delete and findAndModify, replied to as a server does.
+"""The wire front's writes: insert, update, delete, findAndModify and bulkWrite, replied to as a
+server does.
 
 insert, update and delete run their statements in turn on the engine's write path
 (`embedded.writes.write_path`); a statement that fails is a write error in the reply (`writeErrors`,
@@ -25,6 +26,7 @@ from embedded.stages import reads
 from embedded.wire.messages import Request
 from embedded.wire.pipelines import interned
 from embedded.wire.reads import sort_list
+from embedded.writes import client_bulk
 from embedded.writes.update_commands import UpdateCommand
 from embedded.writes.update_pipelines import let_scope
 from embedded.writes.write_path import Outcome, Writes
@@ -131,3 +133,21 @@ def find_and_modify(engine: EmbeddedEngine, request: Request) -> Document:
         scope = let_values(body.get("let"))
         value = reads.project(collection.mongomock_collection, value, fields, scope)
     return {"lastErrorObject": last_error, "value": value, "ok": 1.0}
+
+
+def client_bulk_write(engine: EmbeddedEngine, request: Request) -> Document:
+    """bulkWrite, the client's bulk write across namespaces (`embedded.writes.client_bulk`)."""
+    body = request.body
+    return client_bulk.bulk_write(
+        lambda namespace: _writes_of(engine, namespace),
+        body.get("ops", []),
+        body.get("nsInfo", []),
+        ordered=bool(body.get("ordered", True)),
+        errors_only=bool(body.get("errorsOnly", False)),
+        variables=body.get("let"),
+    )
+
+
+def _writes_of(engine: EmbeddedEngine, namespace: str) -> Writes:
+    db, _, coll = namespace.partition(".")
+    return engine[db][coll].writes
