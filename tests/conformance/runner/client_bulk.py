@@ -8,6 +8,7 @@ from typing import Any
 
 from pymongo.errors import ClientBulkWriteException
 from pymongo.results import ClientBulkWriteResult
+from pymongo.write_concern import WriteConcern
 
 from tests.conformance.runner.arguments import write_model
 from tests.conformance.runner.matching import Mismatch, match
@@ -23,6 +24,8 @@ async def client_bulk_write(client: Any, arguments: Mapping[str, Any]) -> Any:
     for request in arguments["models"]:
         models.append(write_model(request))
     options = {_OPTIONS.get(key, key): value for key, value in arguments.items() if key != "models"}
+    if "writeConcern" in options:
+        options["write_concern"] = WriteConcern(**options.pop("writeConcern"))
     return client_result(await client.bulk_write(models, **options))
 
 
