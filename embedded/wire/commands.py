@@ -21,6 +21,7 @@ from embedded.adapter.batches import MAX_BATCH_BYTES
 from embedded.adapter.engine import EmbeddedEngine
 from embedded.examined import ReportedTo
 from embedded.protocols import Document
+from embedded.wire import client_bulk
 from embedded.wire import writes as wire_writes
 from embedded.wire.messages import MAX_MESSAGE_BYTES, Request
 from embedded.wire.reads import CursorCommands
@@ -111,6 +112,7 @@ class Commands:
             "update": wire_writes.update,
             "delete": wire_writes.delete,
             "findAndModify": wire_writes.find_and_modify,
+            "bulkWrite": client_bulk.bulk_write,
             "createIndexes": create_indexes,
             "drop": drop,
             "dropDatabase": drop_database,

@@ -58,12 +58,14 @@ def _statements(engine: EmbeddedEngine, request: Request, field: str, run: State
     return {**reply, "ok": 1.0}
 
 
-def _insert(writes: Writes, document: Any) -> tuple[dict[str, int], Any]:
+def insert_statement(writes: Writes, document: Any) -> tuple[dict[str, int], Any]:
     writes.insert(document)
     return {"n": 1}, None
 
 
-def _update(command: UpdateCommand, writes: Writes, statement: Any) -> tuple[dict[str, int], Any]:
+def update_statement(
+    command: UpdateCommand, writes: Writes, statement: Any
+) -> tuple[dict[str, int], Any]:
     filter, update = statement.get("q") or {}, interned(statement["u"])
     upsert, array_filters = bool(statement.get("upsert")), statement.get("arrayFilters")
     outcome: Outcome
@@ -77,25 +79,25 @@ def _update(command: UpdateCommand, writes: Writes, statement: Any) -> tuple[dic
     return counts, outcome.upserted_id
 
 
-def _delete(writes: Writes, statement: Any) -> tuple[dict[str, int], Any]:
+def delete_statement(writes: Writes, statement: Any) -> tuple[dict[str, int], Any]:
     many = int(statement.get("limit", 0)) == 0
     return {"n": writes.delete(statement.get("q") or {}, many=many)}, None
 
 
 def insert(engine: EmbeddedEngine, request: Request) -> Document:
-    return _statements(engine, request, "documents", _insert)
+    return _statements(engine, request, "documents", insert_statement)
 
 
 def update(engine: EmbeddedEngine, request: Request) -> Document:
     # The command's `let` is every statement's; its statements' updates are checked once each
     # (an update decoded from the wire is interned: statements that send one share it).
-    each = functools.partial(_update, UpdateCommand(request.body.get("let")))
+    each = functools.partial(update_statement, UpdateCommand(request.body.get("let")))
     reply = _statements(engine, request, "updates", each)
     return {"n": reply.pop("n"), "nModified": reply.pop("nModified", 0), **reply}
 
 
 def delete(engine: EmbeddedEngine, request: Request) -> Document:
-    return _statements(engine, request, "deletes", _delete)
+    return _statements(engine, request, "deletes", delete_statement)
 
 
 def find_and_modify(engine: EmbeddedEngine, request: Request) -> Document:
