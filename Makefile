@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: install run browser test test-wire conformance lint check-layers check-sizes bench soak schema clean fuzz lock
+.PHONY: install run browser test test-wire conformance engine-docs lint check-layers check-sizes bench soak schema clean fuzz lock
 
 # Reproducible installs: requirements/*.txt pin every package with a hash for each of its files,
 # written by `make lock`. Locked with `uv pip compile --universal --generate-hashes`: one
@@ -95,6 +95,11 @@ test-wire: $(DEV_STAMP) browser
 # front: pass, fail and skip by file, the failures by cause; exit 1 below a floor (tests/conformance).
 conformance: $(DEV_STAMP)
 	$(BIN)/python -m tests.conformance
+
+# Rewrite the table of spec tests the engine does not support (tests/conformance/unsupported.toml)
+# and the docs' list made from it (docs/embedded-engine.md), from what a conformance run finds.
+engine-docs: $(DEV_STAMP)
+	$(BIN)/python -m tests.conformance --write-unsupported
 
 # Debian's Chromium for the browser tests (tests/support/browser.py), as root or through sudo;
 # where it cannot be installed the build goes on and those tests skip, saying why.
