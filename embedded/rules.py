@@ -68,10 +68,11 @@ def code_name(code: int) -> str:
     return CODE_NAMES.get(code, f"Location{code}")
 
 
-def unsupported(what: str) -> OperationFailure:
+def unsupported(what: str, detail: str = "") -> OperationFailure:
     """The clear error for what the engine does not do: "the embedded engine does not support
-    <what>", code NotImplemented (238)."""
-    message = f"{UNSUPPORTED_PREFIX} {what}"
+    <what>[: <detail>]", code NotImplemented (238). `what` names the feature alone (the docs'
+    list groups by it), `detail` the value this command sent."""
+    message = f"{UNSUPPORTED_PREFIX} {what}" + (f": {detail}" if detail else "")
     details = {"ok": 0.0, "errmsg": message, "code": NOT_IMPLEMENTED, "codeName": "NotImplemented"}
     return OperationFailure(message, NOT_IMPLEMENTED, details)
 

@@ -46,7 +46,7 @@ def _check_collation(collation: Any) -> None:
     if isinstance(collation, Mapping) and dict(collation) == {"locale": "simple"}:
         return
     document = dict(collation) if isinstance(collation, Mapping) else collation
-    raise rules.unsupported(f"collation {document!r} (only the simple one, {{locale: 'simple'}})")
+    raise rules.unsupported("a collation other than the simple one", repr(document))
 
 
 def _pairs(hint: Any) -> list[tuple[str, Any]] | None:

@@ -87,7 +87,8 @@ def docs_list(declared: Mapping[tuple[str, str], str]) -> str:
     files: dict[str, set[str]] = {}
     counts: dict[str, int] = {}
     for (file, _), whats in declared.items():
-        for what in whats.split(" | "):
+        for named in whats.split(" | "):
+            what = named.partition(": ")[0]  # the feature, without the value a test sent
             files.setdefault(what, set()).add(file)
             counts[what] = counts.get(what, 0) + 1
     rows = ["| The engine does not support | Spec tests it fails |", "| --- | --- |"]
