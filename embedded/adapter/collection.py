@@ -272,7 +272,7 @@ class EmbeddedCollection:
 
 def _raw_update(outcome: Outcome) -> dict[str, Any]:
     raw: dict[str, Any] = {"n": outcome.matched, "nModified": outcome.modified}
-    if outcome.upserted_id is not None:
+    if outcome.upserted:
         raw["n"] = 1
         raw["upserted"] = outcome.upserted_id
     return raw

@@ -176,7 +176,7 @@ def _apply(
         outcome = writes.update_one(*_update_arguments(op), command=command)
         bulk.totals["nMatched"] += outcome.matched
         bulk.totals["nModified"] += outcome.modified
-        if outcome.upserted_id is not None:
+        if outcome.upserted:
             bulk.totals["nUpserted"] += 1
             bulk.upserted.append({"index": index, "_id": outcome.upserted_id})
     elif isinstance(op, InsertOne):

@@ -11,8 +11,9 @@ from embedded.writes import positional
 
 
 def is_replacement(update: Any) -> bool:
-    """A replacement document, as opposed to operators (`$set`...) or a pipeline (a list)."""
-    return is_mapping(update) and not any(key.startswith("$") for key in update)
+    """A replacement document, as opposed to operators (`$set`...) or a pipeline (a list): as a
+    server tells them, by the first field's name (a replacement may hold `$`-prefixed ones)."""
+    return is_mapping(update) and not next(iter(update), "").startswith("$")
 
 
 def check_update(update: Any, array_filters: Any) -> bool:

@@ -14,7 +14,6 @@ from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
 import bson
-from bson import ObjectId
 from pymongo.errors import DuplicateKeyError
 
 from embedded import mongomock_internals as mongomock
@@ -23,75 +22,15 @@ from embedded.expressions.variables import bind
 from embedded.planner import command_options
 from embedded.protocols import Document
 from embedded.stages import reads
-from embedded.stages.plain_stages import is_mapping
-from embedded.stored_form import Beside, read_copy, stored_copy, stored_copy_beside
-from embedded.writes import document_limits, fast_updates, positional
+from embedded.stored_form import read_copy, stored_copy
+from embedded.writes import document_limits, field_names, positional
+from embedded.writes.update_applier import UpdateApplier
 from embedded.writes.update_checks import is_replacement
 from embedded.writes.update_commands import UpdateCommand
-from embedded.writes.update_pipelines import apply_pipeline, let_scope
-from embedded.writes.write_errors import AsWriteErrors, DuplicateKeys
+from embedded.writes.update_pipelines import let_scope
+from embedded.writes.write_errors import DuplicateKeys
 
-_SCRATCH_ID = "embedded.scratch"  # the scratch copy's `_id` while an update is applied to it
-
-
-class UpdateApplier:
-    def __init__(self) -> None:
-        # Operator updates run here, on a copy, with mongomock-ng's own update code.
-        self._scratch: Any = mongomock.new_client()["scratch"]["scratch"]
-
-    def apply_update(
-        self, coll: Any, stored: Document, update: Any, array_filters: Any, command: UpdateCommand
-    ) -> Beside:
-        """The document, in stored form, that `update` turns the stored document `stored` into
-        (a new one: `stored` is not changed), with its values that may nest deeper than in
-        `stored` and the fields it changed (`stored_copy_beside`); nothing is stored."""
-        if not is_mapping(update):
-            with AsWriteErrors():  # a stage compiled (for the command) fails as a write
-                new = apply_pipeline(coll, stored, command.pipeline(update), command.scope)
-                return stored_copy_beside(new, stored)
-        new = stored_copy(self._apply_operators(read_copy(stored), update, array_filters))
-        return Beside(new, [(new, 0)], None)
-
-    def _apply_operators(self, current: Document, update: Any, array_filters: Any) -> Document:
-        """What a replacement or operators make of `current` (a read-form copy)."""
-        if is_replacement(update):
-            return {"_id": current["_id"], **copy.deepcopy(dict(update))}
-        # mongomock-ng's update code cannot file a subdocument `_id` (it hashes the raw value):
-        # the scratch copy goes by a stand-in, and takes the real `_id` back unless the update
-        # changed it (which the caller then refuses as a server does).
-        fast = fast_updates.apply_simple(current, update, inserting=False)
-        if fast is not None:
-            return fast
-        stand_in = _SCRATCH_ID
-        self._scratch.delete_many({})
-        self._scratch.insert_one({**current, "_id": stand_in})
-        with AsWriteErrors():
-            self._scratch.update_one({"_id": stand_in}, update, array_filters=array_filters)
-        [new] = list(self._scratch.find({}))
-        if new["_id"] == stand_in:
-            new["_id"] = current["_id"]
-        return dict(new)
-
-    def apply_upsert(
-        self, coll: Any, seed: Document, update: Any, command: UpdateCommand
-    ) -> Document:
-        """The document an upsert inserts: the filter's equalities, then the update (a
-        replacement takes only the filter's `_id`, as on a server)."""
-        if is_replacement(update):
-            new = copy.deepcopy(dict(update))
-            return {"_id": new.pop("_id", seed.get("_id", ObjectId())), **new}
-        if not is_mapping(update):
-            seeded = stored_copy({"_id": ObjectId(), **seed})
-            with AsWriteErrors():
-                return apply_pipeline(coll, seeded, command.pipeline(update), command.scope)
-        fast = fast_updates.apply_simple(seed, update, inserting=True)
-        if fast is not None:
-            return {"_id": fast.pop("_id", ObjectId()), **fast}
-        self._scratch.delete_many({})
-        with AsWriteErrors():
-            self._scratch.update_one(seed, update, upsert=True)
-        [new] = list(self._scratch.find({}))
-        return dict(new)
+__all__ = ["Outcome", "UpdateApplier", "Writes", "drop_database"]
 
 
 class Outcome(NamedTuple):  # a tuple: a frozen dataclass's __init__ costs a microsecond more
@@ -100,6 +39,11 @@ class Outcome(NamedTuple):  # a tuple: a frozen dataclass's __init__ costs a mic
     upserted_id: Any
     stored_before: Document | None  # in stored form, never changed: copied when read
     stored_after: Document | None
+
+    @property
+    def upserted(self) -> bool:
+        """Whether the write inserted a document (whose `_id` may be null)."""
+        return not self.matched and self.stored_after is not None
 
     @property
     def before(self) -> Document | None:
@@ -120,9 +64,23 @@ class Writes:
 
     def insert(self, document: Mapping[str, Any]) -> Any:
         new = copy.deepcopy(dict(document))
+        field_names.check_insert(new)
         document_limits.check_document(new, too_large_code=rules.BSON_OBJECT_TOO_LARGE)
+        return self._store_new(new)
+
+    def _store_new(self, new: Document) -> Any:
+        """Store the new document `new` (read form); its `_id`, made up if it has none.
+
+        mongomock-ng refuses a top-level `$`-prefixed field, which a server stores: such a
+        document is inserted without those fields (mongomock-ng checks its `_id` and unique
+        keys, which cannot name them), then stored whole in its place."""
         with self._duplicate_keys():
-            return self._coll.insert_one(new).inserted_id
+            if not field_names.has_dollar_field(new):
+                return self._coll.insert_one(new).inserted_id
+            kept, _ = field_names.set_aside(new)
+            id = self._coll.insert_one(kept).inserted_id
+            mongomock.replace_stored(self._coll, stored_copy({**new, "_id": id}))
+            return id
 
     def update_one(
         self,
@@ -207,11 +165,11 @@ class Writes:
         if dollar:  # an inserted document matched nothing for `$` to name
             raise positional.no_match()
         new = self._updates.apply_upsert(self._coll, seed, update, command)
+        field_names.check_update_result(new)
         if "_id" in seed:
             rules.check_immutable_id(seed["_id"], new.get("_id", mongomock.NOTHING))
         document_limits.check_document(new, too_large_code=rules.UPSERT_TOO_LARGE)
-        with self._duplicate_keys():
-            self._coll.insert_one(new)
+        self._store_new(new)
         return Outcome(0, 0, new["_id"], None, stored_copy(new))
 
     def _update(
@@ -230,6 +188,7 @@ class Writes:
         new, placed, changed = self._updates.apply_update(
             self._coll, current, update, array_filters, command
         )
+        field_names.check_update_result(new)
         rules.check_immutable_id(current["_id"], new.get("_id", mongomock.NOTHING))
         table = command.table(self._coll)
         key = mongomock.store_key(current["_id"])
