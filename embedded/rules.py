@@ -133,6 +133,11 @@ def _shell(value: Any) -> str:
     return str(value)
 
 
+def shell(value: Any) -> str:
+    """A value as a server's messages print it (`{ a: 1 }`, `"text"`)."""
+    return _shell(value)
+
+
 def duplicate_key(namespace: str, index: str, pattern: Any, key: Any) -> DuplicateKeyError:
     """A server's E11000 write error, with its message, keyPattern and keyValue."""
     message = (

@@ -9,6 +9,7 @@ a replacement takes the stored `_id` unless it names one. Nothing here stores an
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from typing import Any
 
 from bson import ObjectId
@@ -17,7 +18,7 @@ from embedded import mongomock_internals as mongomock
 from embedded.protocols import Document
 from embedded.stages.plain_stages import is_mapping
 from embedded.stored_form import Beside, read_copy, stored_copy, stored_copy_beside
-from embedded.writes import fast_updates, field_names
+from embedded.writes import element_updates, fast_updates, field_names
 from embedded.writes.update_checks import is_replacement
 from embedded.writes.update_commands import UpdateCommand
 from embedded.writes.update_pipelines import apply_pipeline
@@ -31,13 +32,22 @@ def _with_id(new: Document, id: Any) -> Document:
     return new if "_id" in new else {"_id": id, **new}
 
 
+def _on_insert(update: Mapping[str, Any]) -> dict[str, Any]:
+    """`update` as an insert applies it: its `$setOnInsert` a `$set`."""
+    inserted = dict(update)
+    on_insert = inserted.pop("$setOnInsert", None)
+    if isinstance(on_insert, Mapping):
+        inserted["$set"] = {**inserted.get("$set", {}), **on_insert}
+    return inserted
+
+
 class UpdateApplier:
     def __init__(self) -> None:
         # Operator updates run here, on a copy, with mongomock-ng's own update code.
         self._scratch: Any = mongomock.new_client()["scratch"]["scratch"]
 
     def apply_update(
-        self, coll: Any, stored: Document, update: Any, array_filters: Any, command: UpdateCommand
+        self, coll: Any, stored: Document, update: Any, command: UpdateCommand
     ) -> Beside:
         """The document, in stored form, that `update` turns the stored document `stored` into
         (a new one: `stored` is not changed), with its values that may nest deeper than in
@@ -48,16 +58,25 @@ class UpdateApplier:
             return stored_copy_beside(_with_id(new, stored["_id"]), stored)
         if is_replacement(update):
             field_names.check_replacement(update)
-        new = stored_copy(self._apply_operators(read_copy(stored), update, array_filters))
+        new = stored_copy(self._apply_operators(read_copy(stored), update))
         return Beside(new, [(new, 0)], None)
 
-    def _apply_operators(self, current: Document, update: Any, array_filters: Any) -> Document:
-        """What a replacement or operators make of `current` (a read-form copy)."""
+    def _apply_operators(self, current: Document, update: Any) -> Document:
+        """What a replacement or operators make of `current` (a read-form copy); array updates
+        are resolved to the elements' paths before (`embedded.writes.array_filters`)."""
         if is_replacement(update):
             return {"_id": current["_id"], **copy.deepcopy(dict(update))}
         fast = fast_updates.apply_simple(current, update, inserting=False)
         if fast is not None:
             return fast
+        plain, elements = element_updates.split(update, current)
+        if not elements:
+            return self._apply_in_scratch(current, update)
+        new = self._apply_in_scratch(current, plain) if any(plain.values()) else current
+        return element_updates.apply(new, elements, self._apply_operators)
+
+    def _apply_in_scratch(self, current: Document, update: Any) -> Document:
+        """What mongomock-ng's update code makes of `current` (a read-form copy)."""
         # mongomock-ng's update code cannot file a subdocument `_id` (it hashes the raw value):
         # the scratch copy goes by a stand-in, and takes the real `_id` back unless the update
         # changed it (which the caller then refuses as a server does). Nor does it take a
@@ -66,7 +85,7 @@ class UpdateApplier:
         self._scratch.delete_many({})
         self._scratch.insert_one({**kept, "_id": _SCRATCH_ID})
         with AsWriteErrors():
-            self._scratch.update_one({"_id": _SCRATCH_ID}, update, array_filters=array_filters)
+            self._scratch.update_one({"_id": _SCRATCH_ID}, update)
         [new] = list(self._scratch.find({}))
         if new["_id"] == _SCRATCH_ID:
             new["_id"] = current["_id"]
@@ -89,6 +108,9 @@ class UpdateApplier:
         fast = fast_updates.apply_simple(seed, update, inserting=True)
         if fast is not None:
             return {"_id": fast.pop("_id", ObjectId()), **fast}
+        if element_updates.split(update, seed)[1]:  # an array the filter seeds, updated
+            seeded = {"_id": seed.get("_id", ObjectId()), **seed}
+            return self._apply_operators(seeded, _on_insert(update))
         # The filter's `_id` goes by the stand-in too: mongomock-ng would take a null `_id` for
         # none and make one up.
         self._scratch.delete_many({})

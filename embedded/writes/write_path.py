@@ -23,9 +23,10 @@ from embedded.planner import command_options
 from embedded.protocols import Document
 from embedded.stages import reads
 from embedded.stored_form import read_copy, stored_copy
+from embedded.writes import array_filters as array_updates
 from embedded.writes import document_limits, field_names, positional
 from embedded.writes.update_applier import UpdateApplier
-from embedded.writes.update_checks import is_replacement
+from embedded.writes.update_checks import Checked, is_replacement
 from embedded.writes.update_commands import UpdateCommand
 from embedded.writes.update_pipelines import let_scope
 from embedded.writes.write_errors import DuplicateKeys
@@ -97,16 +98,15 @@ class Writes:
         the command's statements share) is given."""
         if command is None:
             command = UpdateCommand(variables)
-        dollar = command.checks.check(update, array_filters)
+        checked = command.checks.check(update, array_filters)
         filter = bind(filter, command.scope)  # its `$expr` reads the command's `let`
         seed = rules.upsert_seed(filter) if upsert else {}
         current = command.first_stored(self._coll, filter, sort)
         if current is None:
             if not upsert:
                 return Outcome(0, 0, None, None, None)
-            return self._upsert(seed, update, dollar, command)
-        resolve_from = (filter or {}) if dollar else None
-        new = self._update(current, update, array_filters, resolve_from, command)
+            return self._upsert(seed, update, checked, command)
+        new = self._update(current, update, checked, filter, command)
         return Outcome(1, int(new is not current), None, current, new)
 
     def update_many(
@@ -124,18 +124,15 @@ class Writes:
                 rules.FAILED_TO_PARSE, "multi update is not supported for replacement-style update"
             )
         command = UpdateCommand(variables)
-        dollar = command.checks.check(update, array_filters)
+        checked = command.checks.check(update, array_filters)
         filter = bind(filter, command.scope)
         seed = rules.upsert_seed(filter) if upsert else {}
         found = reads.stored(self._coll, filter)
         if not found:
             if not upsert:
                 return Outcome(0, 0, None, None, None)
-            return self._upsert(seed, update, dollar, command)
-        resolve_from = (filter or {}) if dollar else None
-        modified = sum(
-            self._update(d, update, array_filters, resolve_from, command) is not d for d in found
-        )
+            return self._upsert(seed, update, checked, command)
+        modified = sum(self._update(d, update, checked, filter, command) is not d for d in found)
         return Outcome(len(found), modified, None, None, None)
 
     def delete(self, filter: Any, *, many: bool, variables: Mapping[str, Any] | None = None) -> int:
@@ -161,9 +158,13 @@ class Writes:
         if hint is not None or collation is not None:  # most statements carry neither
             command_options.check_statement(self._coll, hint, collation)
 
-    def _upsert(self, seed: Document, update: Any, dollar: bool, command: UpdateCommand) -> Outcome:
-        if dollar:  # an inserted document matched nothing for `$` to name
+    def _upsert(
+        self, seed: Document, update: Any, checked: Checked, command: UpdateCommand
+    ) -> Outcome:
+        if checked.dollar:  # an inserted document matched nothing for `$` to name
             raise positional.no_match()
+        if checked.filters is not None:  # array updates walk the document the filter seeds
+            update = array_updates.resolve(update, stored_copy(seed), checked.filters)
         new = self._updates.apply_upsert(self._coll, seed, update, command)
         field_names.check_update_result(new)
         if "_id" in seed:
@@ -176,18 +177,18 @@ class Writes:
         self,
         current: Document,
         update: Any,
-        array_filters: Any,
-        resolve_from: Any,
+        checked: Checked,
+        filter: Any,
         command: UpdateCommand,
     ) -> Document:
         """What `update` makes of the stored document `current`, stored when it differs (in
-        stored form): `current` itself if not. `resolve_from` is the filter an update with a
-        positional `$` resolves it from."""
-        if resolve_from is not None:
-            update = positional.resolve(resolve_from, read_copy(current), update)
-        new, placed, changed = self._updates.apply_update(
-            self._coll, current, update, array_filters, command
-        )
+        stored form): `current` itself if not. `filter` matched it: a positional `$` names the
+        element it matched through."""
+        if checked.dollar:
+            update = positional.resolve(filter or {}, read_copy(current), update)
+        if checked.filters is not None:
+            update = array_updates.resolve(update, current, checked.filters)
+        new, placed, changed = self._updates.apply_update(self._coll, current, update, command)
         field_names.check_update_result(new)
         rules.check_immutable_id(current["_id"], new.get("_id", mongomock.NOTHING))
         table = command.table(self._coll)
