@@ -257,9 +257,18 @@ def upsert_seed(filter: Mapping[str, Any]) -> dict[str, Any]:
     return seed
 
 
-def check_immutable_id(before: Any, after: Any) -> None:
+def check_immutable_id(before: Any, after: Any, *, replaced: bool = False) -> None:
     if before != after:
-        raise write_error(
-            IMMUTABLE_FIELD,
-            "Performing an update on the path '_id' would modify the immutable field '_id'",
+        raise immutable_id(after, replaced=replaced)
+
+
+def immutable_id(after: Any = None, *, replaced: bool = False) -> WriteError:
+    """ImmutableField, with the message of the update's kind: operators, or a whole new document
+    (a replacement, a pipeline's result) whose `_id` is `after`."""
+    message = "Performing an update on the path '_id' would modify the immutable field '_id'"
+    if replaced:
+        message = (
+            "After applying the update, the (immutable) field '_id' was found to have been "
+            f"altered to _id: {_shell(after)}"
         )
+    return write_error(IMMUTABLE_FIELD, message)

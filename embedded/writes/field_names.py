@@ -94,8 +94,25 @@ def check_replacement(replacement: Mapping[str, Any]) -> None:
     """A replacement of a matched document has no `$`-prefixed name at its top level."""
     for name in replacement:
         if name.startswith("$"):
-            message = _REPLACEMENT_MESSAGE.format(name=name, path=name)
-            raise rules.write_error(rules.DOLLAR_PREFIXED_FIELD_NAME, message)
+            raise refuse_written(name)
+
+
+def written_dollar_field(update: Mapping[str, Any]) -> str | None:
+    """The first top-level `$`-prefixed field an operator update writes (`$unset` writes none).
+    A server refuses it in each document the update applies to, as it checks an updated field
+    at the top level (`ModifierNode::validateUpdate`)."""
+    for operator, fields in update.items():
+        if operator == "$unset" or not isinstance(fields, Mapping):
+            continue
+        for path in fields.values() if operator == "$rename" else fields:
+            if isinstance(path, str) and path.startswith("$"):
+                return path.split(".", 1)[0]
+    return None
+
+
+def refuse_written(name: str) -> Exception:
+    message = _REPLACEMENT_MESSAGE.format(name=name, path=name)
+    return rules.write_error(rules.DOLLAR_PREFIXED_FIELD_NAME, message)
 
 
 def has_dollar_field(document: Mapping[str, Any]) -> bool:

@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 from embedded import rules
 from embedded.stages.plain_stages import is_mapping
 from embedded.writes import array_filters as array_updates
-from embedded.writes import positional
+from embedded.writes import field_names, positional
 
 
 def is_replacement(update: Any) -> bool:
@@ -21,10 +21,12 @@ class Checked(NamedTuple):
     """What the parse-time checks tell of an update: whether it has a positional `$`, which
     names, in each matched document, the element the filter matched
     (`embedded.writes.positional`); its array filters by identifier, when it has array updates
-    (`embedded.writes.array_filters`)."""
+    (`embedded.writes.array_filters`); the first top-level `$`-prefixed field it writes, which
+    a server refuses in each document it applies to (`embedded.writes.field_names`)."""
 
     dollar: bool
     filters: array_updates.Filters | None
+    dollar_field: str | None = None
 
 
 _PLAIN = Checked(False, None)
@@ -41,9 +43,10 @@ def check_update(update: Any, array_filters: Any) -> Checked:
         positional.check_paths(update)
         rules.check_update_paths(update)
         dollar = positional.has_positional(update)
+        written = field_names.written_dollar_field(update)
         if array_filters or array_updates.has_array_path(update):
-            return Checked(dollar, array_updates.parse(update, array_filters))
-        return Checked(dollar, None) if dollar else _PLAIN
+            return Checked(dollar, array_updates.parse(update, array_filters), written)
+        return Checked(dollar, None, written) if dollar or written else _PLAIN
     rules.check_pipeline(list(update), array_filters=array_filters)
     return _PLAIN
 

@@ -56,6 +56,11 @@ class Outcome(NamedTuple):  # a tuple: a frozen dataclass's __init__ costs a mic
         return None if self.stored_after is None else read_copy(self.stored_after)
 
 
+def _replaces(update: Any) -> bool:
+    """Whether `update` makes a whole new document: a replacement or a pipeline."""
+    return not isinstance(update, Mapping) or is_replacement(update)
+
+
 class Writes:
     """The server's write path for one collection."""
 
@@ -163,12 +168,15 @@ class Writes:
     ) -> Outcome:
         if checked.dollar:  # an inserted document matched nothing for `$` to name
             raise positional.no_match()
+        if checked.dollar_field is not None:
+            raise field_names.refuse_written(checked.dollar_field)
         if checked.filters is not None:  # array updates walk the document the filter seeds
             update = array_updates.resolve(update, stored_copy(seed), checked.filters)
         new = self._updates.apply_upsert(self._coll, seed, update, command)
         field_names.check_update_result(new)
         if "_id" in seed:
-            rules.check_immutable_id(seed["_id"], new.get("_id", mongomock.NOTHING))
+            after = new.get("_id", mongomock.NOTHING)
+            rules.check_immutable_id(seed["_id"], after, replaced=_replaces(update))
         document_limits.check_document(new, too_large_code=rules.UPSERT_TOO_LARGE)
         self._store_new(new)
         return Outcome(0, 0, new["_id"], None, stored_copy(new))
@@ -184,13 +192,16 @@ class Writes:
         """What `update` makes of the stored document `current`, stored when it differs (in
         stored form): `current` itself if not. `filter` matched it: a positional `$` names the
         element it matched through."""
+        if checked.dollar_field is not None:
+            raise field_names.refuse_written(checked.dollar_field)
         if checked.dollar:
             update = positional.resolve(filter or {}, read_copy(current), update)
         if checked.filters is not None:
             update = array_updates.resolve(update, current, checked.filters)
         new, placed, changed = self._updates.apply_update(self._coll, current, update, command)
         field_names.check_update_result(new)
-        rules.check_immutable_id(current["_id"], new.get("_id", mongomock.NOTHING))
+        after = new.get("_id", mongomock.NOTHING)
+        rules.check_immutable_id(current["_id"], after, replaced=_replaces(update))
         table = command.table(self._coll)
         key = mongomock.store_key(current["_id"])
         bound = table.size_bound(key, current)

@@ -66,3 +66,16 @@ async def test_an_upserted_replacement_may(client: Client) -> None:
     result = await coll.replace_one({"_id": 1}, {"x": 1, "$a": 2}, upsert=True)
     assert result.upserted_id == 1
     assert await coll.find_one({"_id": 1}) == {"_id": 1, "x": 1, "$a": 2}
+
+
+async def test_an_update_operator_may_not_write_one(front: Front) -> None:
+    coll = front.collection("names")
+    await coll.insert_one({"_id": 1, "a": 1})
+    for update in ({"$inc": {"$a": 1}}, {"$set": {"$b.c": 1}}, {"$rename": {"a": "$d"}}):
+        with pytest.raises(WriteError) as raised:
+            await coll.update_one({"_id": 1}, update)
+        assert raised.value.code == DOLLAR_PREFIXED_FIELD_NAME
+    # No document to apply it to: no error, as on a server.
+    result = await coll.update_one({"_id": 2}, {"$inc": {"$a": 1}})
+    assert result.matched_count == 0
+    assert await coll.find({}).to_list() == [{"_id": 1, "a": 1}]

@@ -41,7 +41,11 @@ async def test_another_id_is_refused(front: Front) -> None:
     await coll.insert_one({"_id": 1, "t": {"_id": 2}})
     with pytest.raises(WriteError) as raised:
         await coll.update_one({"_id": 1}, [{"$replaceRoot": {"newRoot": "$t"}}])
-    assert raised.value.code == IMMUTABLE_FIELD
+    assert (raised.value.code, (raised.value.details or {})["errmsg"]) == (
+        IMMUTABLE_FIELD,
+        "After applying the update, the (immutable) field '_id' was found to have been altered "
+        "to _id: 2",
+    )
     with pytest.raises(BulkWriteError):
         await coll.bulk_write([UpdateOne({"_id": 1}, [{"$replaceWith": "$t"}])])
     assert await coll.find({}).to_list() == [{"_id": 1, "t": {"_id": 2}}]
