@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from embedded import mongomock_internals as mongomock
 from embedded import rules
@@ -24,7 +24,25 @@ from embedded.protocols import Document
 
 _IDENTIFIER = re.compile(r"[a-z][a-zA-Z0-9]*\Z")
 _MISSING = object()
-Filters = dict[str, Mapping[str, Any]]  # identifier -> its filter, in stored form
+
+
+class ArrayFilter(NamedTuple):
+    whole: Mapping[str, Any]  # the filter, in stored form, of `{<identifier>: element}`
+    # The same filter of the element itself, when each of its fields is under the identifier
+    # (`{"m.id": x}`: `{"id": x}`), for an element that is a subdocument: one level of path
+    # less to walk for each element.
+    inner: Mapping[str, Any] | None
+
+
+Filters = dict[str, ArrayFilter]  # by identifier
+
+
+def _array_filter(identifier: str, spec: Mapping[str, Any]) -> ArrayFilter:
+    whole = mongomock.to_stored_datetimes(spec)
+    prefix = identifier + "."
+    if all(key.startswith(prefix) for key in whole):
+        return ArrayFilter(whole, {key[len(prefix) :]: value for key, value in whole.items()})
+    return ArrayFilter(whole, None)
 
 
 def _array_part(part: str) -> str | None:
@@ -95,7 +113,7 @@ def parse(update: Mapping[str, Any], array_filters: Any) -> Filters:
                 f"Found multiple array filters with the same top-level field name {identifier}"
             )
             raise rules.write_error(rules.FAILED_TO_PARSE, message)
-        filters[identifier] = mongomock.to_stored_datetimes(spec)
+        filters[identifier] = _array_filter(identifier, spec)
     used: set[str] = set()
     for _, path in _paths(update):
         parts = path.split(".")
@@ -121,7 +139,12 @@ def parse(update: Mapping[str, Any], array_filters: Any) -> Filters:
 
 
 def _matches(filters: Filters, identifier: str, element: Any) -> bool:
-    return not identifier or mongomock.filter_applies(filters[identifier], {identifier: element})
+    if not identifier:
+        return True  # `$[]`
+    whole, inner = filters[identifier]
+    if inner is not None and type(element) is dict:
+        return mongomock.filter_applies(inner, element)
+    return mongomock.filter_applies(whole, {identifier: element})
 
 
 def _elements(here: Any, taken: list[str]) -> list[tuple[str, Any]]:
