@@ -128,6 +128,20 @@ def set_aside(document: Document) -> tuple[Document, Document]:
     return kept, aside
 
 
+def unset_aside(aside: Document, unset: Any) -> Document:
+    """The fields `aside` without those `unset` (an update's `$unset`) removes."""
+    if not isinstance(unset, Mapping):
+        return aside
+    kept = dict(aside)
+    for path in unset:
+        if path in kept:
+            del kept[path]
+        elif str(path).split(".", 1)[0] in kept:
+            what = f"$unset inside a $-prefixed field ('{path}')"
+            raise rules.write_error(rules.NOT_IMPLEMENTED, f"{rules.UNSUPPORTED_PREFIX} {what}")
+    return kept
+
+
 def put_back(before: Document, after: Document, aside: Document) -> Document:
     """`after` (what an update made of `before` without the fields `aside`) with them back, in
     their places: each field of `before` where it was, then the fields the update added."""

@@ -82,6 +82,8 @@ class UpdateApplier:
         # changed it (which the caller then refuses as a server does). Nor does it take a
         # top-level `$`-prefixed field, which no operator can name: those are set aside.
         kept, aside = field_names.set_aside(current)
+        if aside:
+            aside = field_names.unset_aside(aside, update.get("$unset"))
         self._scratch.delete_many({})
         self._scratch.insert_one({**kept, "_id": _SCRATCH_ID})
         with AsWriteErrors():

@@ -79,3 +79,10 @@ async def test_an_update_operator_may_not_write_one(front: Front) -> None:
     result = await coll.update_one({"_id": 2}, {"$inc": {"$a": 1}})
     assert result.matched_count == 0
     assert await coll.find({}).to_list() == [{"_id": 1, "a": 1}]
+
+
+async def test_unset_removes_one(front: Front) -> None:
+    coll = front.collection("names")
+    await coll.insert_one({"_id": 1, "$a": 1, "$b": 2, "n": [1]})
+    await coll.update_one({"_id": 1}, {"$unset": {"$a": ""}, "$push": {"n": 2}})
+    assert await coll.find_one({"_id": 1}) == {"_id": 1, "$b": 2, "n": [1, 2]}
