@@ -128,16 +128,19 @@ def set_aside(document: Document) -> tuple[Document, Document]:
     return kept, aside
 
 
-def unset_aside(aside: Document, unset: Any) -> Document:
-    """The fields `aside` without those `unset` (an update's `$unset`) removes."""
-    if not isinstance(unset, Mapping):
-        return aside
+def aside_after(aside: Document, update: Mapping[str, Any]) -> Document:
+    """The fields `aside` as `update` leaves them: without those its `$unset` removes. Any other
+    operator that reads one (a `$rename` from it) is refused as what the engine does not do."""
     kept = dict(aside)
-    for path in unset:
-        if path in kept:
-            del kept[path]
-        elif str(path).split(".", 1)[0] in kept:
-            what = f"$unset inside a $-prefixed field ('{path}')"
+    for operator, fields in update.items():
+        for path in fields if isinstance(fields, Mapping) else ():
+            name = str(path).split(".", 1)[0]
+            if name not in kept:
+                continue
+            if operator == "$unset" and path == name:
+                del kept[name]
+                continue
+            what = f"{operator} of a $-prefixed field ('{path}')"
             raise rules.write_error(rules.NOT_IMPLEMENTED, f"{rules.UNSUPPORTED_PREFIX} {what}")
     return kept
 

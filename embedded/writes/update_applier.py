@@ -83,7 +83,7 @@ class UpdateApplier:
         # top-level `$`-prefixed field, which no operator can name: those are set aside.
         kept, aside = field_names.set_aside(current)
         if aside:
-            aside = field_names.unset_aside(aside, update.get("$unset"))
+            aside = field_names.aside_after(aside, update)
         self._scratch.delete_many({})
         self._scratch.insert_one({**kept, "_id": _SCRATCH_ID})
         with AsWriteErrors():

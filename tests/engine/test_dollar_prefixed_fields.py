@@ -86,3 +86,12 @@ async def test_unset_removes_one(front: Front) -> None:
     await coll.insert_one({"_id": 1, "$a": 1, "$b": 2, "n": [1]})
     await coll.update_one({"_id": 1}, {"$unset": {"$a": ""}, "$push": {"n": 2}})
     assert await coll.find_one({"_id": 1}) == {"_id": 1, "$b": 2, "n": [1, 2]}
+
+
+async def test_a_rename_from_one_is_refused_clearly(front: Front) -> None:
+    coll = front.collection("names")
+    await coll.insert_one({"_id": 1, "$a": 1})
+    with pytest.raises(WriteError) as raised:
+        await coll.update_one({"_id": 1}, {"$rename": {"$a": "b"}})
+    assert raised.value.code == 238  # NotImplemented: never a rename that leaves `$a` in place
+    assert await coll.find_one({"_id": 1}) == {"_id": 1, "$a": 1}
