@@ -223,7 +223,7 @@ def _update_result(outcome: Outcome | None) -> UpdateResult:
     if outcome is None:
         return UpdateResult(None, False)  # as PyMongo builds it
     raw: dict[str, Any] = {"n": outcome.matched, "nModified": outcome.modified}
-    if outcome.upserted_id is not None:
+    if outcome.upserted:
         raw["n"] = 1
         raw["upserted"] = outcome.upserted_id
     return UpdateResult(raw, True)

@@ -31,8 +31,9 @@ from embedded.writes.update_commands import UpdateCommand
 from embedded.writes.update_pipelines import let_scope
 from embedded.writes.write_path import Outcome, Writes
 
-# One statement: its reply fields to add up (n, nModified), and the upserted _id if any.
-Statement = Callable[[Writes, Any], tuple[dict[str, int], Any]]
+# One statement: its reply fields to add up (n, nModified), and the upserted _id if any (in a
+# list: an upserted `_id` may be null).
+Statement = Callable[[Writes, Any], tuple[dict[str, int], list[Any]]]
 
 
 def _statements(engine: EmbeddedEngine, request: Request, field: str, run: Statement) -> Document:
@@ -44,7 +45,7 @@ def _statements(engine: EmbeddedEngine, request: Request, field: str, run: State
     errors: list[Document] = []
     for index, statement in enumerate(request.body.get(field, [])):
         try:
-            counts, upserted_id = run(writes, statement)
+            counts, upserted_ids = run(writes, statement)
         except OperationFailure as exc:
             code, message, extra = rules.error_parts(exc)
             errors.append({"index": index, "code": code, "errmsg": message, **extra})
@@ -53,8 +54,7 @@ def _statements(engine: EmbeddedEngine, request: Request, field: str, run: State
             continue
         for name, value in counts.items():
             totals[name] = totals.get(name, 0) + value
-        if upserted_id is not None:
-            upserted.append({"index": index, "_id": upserted_id})
+        upserted += [{"index": index, "_id": upserted_id} for upserted_id in upserted_ids]
     reply: Document = dict(totals)
     if upserted:
         reply["upserted"] = upserted
@@ -63,12 +63,14 @@ def _statements(engine: EmbeddedEngine, request: Request, field: str, run: State
     return {**reply, "ok": 1.0}
 
 
-def _insert(writes: Writes, document: Any) -> tuple[dict[str, int], Any]:
+def _insert(writes: Writes, document: Any) -> tuple[dict[str, int], list[Any]]:
     writes.insert(document)
-    return {"n": 1}, None
+    return {"n": 1}, []
 
 
-def _update(command: UpdateCommand, writes: Writes, statement: Any) -> tuple[dict[str, int], Any]:
+def _update(
+    command: UpdateCommand, writes: Writes, statement: Any
+) -> tuple[dict[str, int], list[Any]]:
     writes.check_options(statement.get("hint"), statement.get("collation"))
     filter, update = statement.get("q") or {}, interned(statement["u"])
     upsert, array_filters = bool(statement.get("upsert")), statement.get("arrayFilters")
@@ -78,15 +80,14 @@ def _update(command: UpdateCommand, writes: Writes, statement: Any) -> tuple[dic
     else:
         sort = sort_list(statement.get("sort"))
         outcome = writes.update_one(filter, update, upsert, sort, array_filters, command=command)
-    upserted = outcome.upserted_id is not None
-    counts = {"n": outcome.matched + int(upserted), "nModified": outcome.modified}
-    return counts, outcome.upserted_id
+    counts = {"n": outcome.matched + int(outcome.upserted), "nModified": outcome.modified}
+    return counts, [outcome.upserted_id] if outcome.upserted else []
 
 
-def _delete(variables: Any, writes: Writes, statement: Any) -> tuple[dict[str, int], Any]:
+def _delete(variables: Any, writes: Writes, statement: Any) -> tuple[dict[str, int], list[Any]]:
     writes.check_options(statement.get("hint"), statement.get("collation"))
     many = int(statement.get("limit", 0)) == 0
-    return {"n": writes.delete(statement.get("q") or {}, many=many, variables=variables)}, None
+    return {"n": writes.delete(statement.get("q") or {}, many=many, variables=variables)}, []
 
 
 def insert(engine: EmbeddedEngine, request: Request) -> Document:
@@ -124,9 +125,9 @@ def find_and_modify(engine: EmbeddedEngine, request: Request) -> Document:
         update = interned(body["update"])
         outcome = writes.update_one(filter, update, upsert, sort, array_filters, variables)
         value = outcome.after if body.get("new") else outcome.before
-        last_error = {"n": int(outcome.matched or outcome.upserted_id is not None)}
+        last_error = {"n": int(outcome.matched or outcome.upserted)}
         last_error["updatedExisting"] = bool(outcome.matched)
-        if outcome.upserted_id is not None:
+        if outcome.upserted:
             last_error["upserted"] = outcome.upserted_id
     fields = body.get("fields")
     if value is not None and fields:

@@ -195,7 +195,7 @@ def _apply(
         outcome = writes.update_one(filter, update, upsert, sort, array_filters, command=command)
     bulk.totals["nMatched"] += outcome.matched
     bulk.totals["nModified"] += outcome.modified
-    if outcome.upserted_id is not None:
+    if outcome.upserted:
         bulk.totals["nUpserted"] += 1
         bulk.upserted.append({"index": index, "_id": outcome.upserted_id})
 

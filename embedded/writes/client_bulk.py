@@ -90,7 +90,7 @@ def _run(
     totals["nMatched"] += outcome.matched
     totals["nModified"] += outcome.modified
     result: Document = {"n": outcome.matched, "nModified": outcome.modified}
-    if outcome.upserted_id is not None:
+    if outcome.upserted:
         totals["nUpserted"] += 1
         result = {"n": 1, "nModified": 0, "upserted": {"_id": outcome.upserted_id}}
     return result
