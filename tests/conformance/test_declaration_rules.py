@@ -49,7 +49,7 @@ async def test_only_declared_refusals_pass_the_rule(tmp_path: Path) -> None:
         ("handmade.json", "passes, declared"): "nothing",
     }
     found = problems(runs, declared)
-    assert runs[0].results[0].unsupported.startswith("collation")
+    assert runs[0].results[0].unsupported.startswith("a collation")
     assert [line.split(": ")[:3] for line in found] == [
         ["memory", "handmade.json", "refused, naming nothing"],
         ["memory", "handmade.json", "other documents"],
