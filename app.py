@@ -17,6 +17,7 @@ from web.direct_route import DirectRoute
 from web.graphiql import graphiql_routes
 from web.graphql_view import GraphQLView
 from web.health import health_routes
+from web.identity.access_line import saying_who_may_call
 from web.identity.lifespan import loading_keys
 from web.identity.metrics import register_identity_metrics
 from web.metrics import Metrics, metrics_route, watching_commands
@@ -55,6 +56,7 @@ def create_app(
     routes.append(metrics_route(metrics))
     started = watching_commands(lifespan(state, demo=demo), state, metrics)
     started = loading_keys(started, state.authenticator)
+    started = saying_who_may_call(started, settings)
     app = Starlette(routes=routes, middleware=middleware, lifespan=started)
     app.state.arraygraph = state
     app.state.schema = schema

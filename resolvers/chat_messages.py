@@ -10,6 +10,8 @@ from typing import NamedTuple
 from bson import ObjectId
 
 from resolvers import validation
+from resolvers.access.permissions import Permission
+from resolvers.access.records import may_use_session
 from resolvers.chat_sessions import session_id_argument
 from resolvers.context import Info
 from resolvers.cursors import CursorCodec, Integer
@@ -135,7 +137,9 @@ class SessionMessage:
     message: MessageDoc
 
 
-MESSAGE = NodeKind("Message", (object_id_part, object_id_part))  # session, message
+MESSAGE = NodeKind(
+    "Message", (object_id_part, object_id_part), Permission.CHAT_READ
+)  # session, message
 
 
 async def _messages_by_key(
@@ -173,6 +177,8 @@ async def post_message(
     ctx = info.context
     sid = session_id_argument(session_id)
     message = _new_message(info, author, text, client_message_id)
+    if not await may_use_session(info, sid, Permission.CHAT_WRITE):
+        raise _no_session(sid)
     appended = await chat_posts.post_message(
         ctx.collection(chat_pages.COLLECTION),
         sessions=ctx.collection(chat_sessions.COLLECTION),
@@ -211,6 +217,8 @@ async def edit_message(
     sid = session_id_argument(session_id)
     mid = message_id_argument(message_id, session_id=sid)
     text = _message_text(text)
+    if not await may_use_session(info, sid, Permission.CHAT_WRITE):
+        raise _no_session(sid)
     edited = await chat_edits.edit_message(
         ctx.collection(chat_pages.COLLECTION),
         session_id=sid,
@@ -227,6 +235,8 @@ async def delete_message(info: Info, *, session_id: str, message_id: str) -> Ses
     ctx = info.context
     sid = session_id_argument(session_id)
     mid = message_id_argument(message_id, session_id=sid)
+    if not await may_use_session(info, sid, Permission.CHAT_WRITE):
+        raise _no_session(sid)
     deleted = await chat_edits.delete_message(
         ctx.collection(chat_pages.COLLECTION), session_id=sid, message_id=mid
     )

@@ -71,6 +71,18 @@ class Context:
             self._now = self._clock()
         return self._now
 
+    def identity_at_hand(self) -> Identity | None:
+        """The caller's identity when it needs no verification: known already, or anonymous
+        (no `Authorization` header); None when a credential waits to be verified (or was
+        refused): `identity()` then says which."""
+        found = self._identity
+        if found is not None or self.refusal is not None:
+            return found
+        if self.request is not None and self.request.headers.get("authorization"):
+            return None
+        found = self._identity = self._authenticator.anonymous
+        return found
+
     async def identity(self) -> Identity:
         """Who is calling: verified on first use, once per request; a request without an
         `Authorization` header is anonymous at no cost. A credential not accepted raises

@@ -31,6 +31,11 @@ class LimitExceeded(ApiError):
     """A limit of the request (or of what one call may store) was passed; nothing was written."""
 
 
+class Forbidden(ApiError):
+    """The caller's identity does not grant the field's permission; nothing was written. The
+    message names the field and the permission, nothing of the data."""
+
+
 class Unauthenticated(ApiError):
     """A credential missing where one is required, or not accepted: `reason` says why, in
     words a client can act on (`extensions.reason`), never anything of the credential."""

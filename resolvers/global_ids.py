@@ -26,6 +26,7 @@ from typing import Any, TypeAlias
 import orjson
 
 from resolvers import validation
+from resolvers.access.permissions import Permission
 from resolvers.base64url import unpadded_base64url
 from resolvers.errors import BadUserInput, shown
 
@@ -68,12 +69,15 @@ def whole_part(minimum: int) -> KeyShape:
 
 @dataclass(frozen=True, slots=True)
 class NodeKind:
-    """A Node type's identity, declared beside its domain's resolvers: its name in ids and its
-    key, part by part, each with its domain id's exact shape. The schema's type declares its
-    kind and how a key loads it (schema/node.py); `node(id:)` dispatches over those."""
+    """A Node type's identity, declared beside its domain's resolvers: its name in ids, its
+    key, part by part, each with its domain id's exact shape, and the permission that reads it
+    (resolvers/access/: for an end user's own records, the key's first part names the owner).
+    The schema's type declares its kind and how a key loads it (schema/node.py); `node(id:)`
+    dispatches over those, answering null for an object the caller may not read."""
 
     type_name: str
     key: tuple[KeyShape, ...]
+    permission: Permission
 
     def key_of(self, decoded: list[Any]) -> Key | None:
         """The key a decoded id holds when it is one of this kind, in shape."""

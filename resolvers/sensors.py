@@ -11,6 +11,7 @@ from typing import Any, Protocol
 from bson import ObjectId
 
 from resolvers import validation
+from resolvers.access.permissions import Permission
 from resolvers.context import Info
 from resolvers.cursors import CursorCodec, Id, Integer, Text
 from resolvers.errors import BadUserInput, NotFound
@@ -44,7 +45,7 @@ CURSORS = {
 }
 
 
-SENSOR = NodeKind("Sensor", (object_id_part,))
+SENSOR = NodeKind("Sensor", (object_id_part,), Permission.SENSORS_READ)
 
 
 def sensor_id_argument(value: str, *, argument: str) -> ObjectId:

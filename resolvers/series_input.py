@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from typing import Protocol
 
 from resolvers import validation
+from resolvers.access.permissions import Permission
 from resolvers.errors import BadUserInput, shown
 from resolvers.global_ids import NodeKind, domain_id, looks_like_global_id
 from settings import (
@@ -78,7 +79,7 @@ def _name_part(part: object) -> bool:
     )
 
 
-MEASUREMENT = NodeKind("Measurement", (_name_part,))
+MEASUREMENT = NodeKind("Measurement", (_name_part,), Permission.SERIES_READ)
 
 
 def measurement_name(value: str, *, argument: str) -> str:

@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any, NamedTuple, Protocol
 
 from resolvers import validation
+from resolvers.access.permissions import Permission
 from resolvers.context import Info
 from resolvers.cursors import CursorCodec, Integer, not_a_cursor
 from resolvers.errors import BadUserInput, shown
@@ -24,9 +25,9 @@ from store.protocols import Document
 from store.trades import Bucket, CustomerCounts, TradeDoc, TradeType
 
 TICKER = re.compile(r"[A-Z0-9.\-]+")
-CUSTOMER = NodeKind("Customer", (whole_part(1),))
+CUSTOMER = NodeKind("Customer", (whole_part(1),), Permission.TRADES_READ)
 # A trade's key: its customer, its bucket's page and its offset in the page.
-TRADE = NodeKind("Trade", (whole_part(1), whole_part(1), whole_part(0)))
+TRADE = NodeKind("Trade", (whole_part(1), whole_part(1), whole_part(0)), Permission.TRADES_READ)
 NO_TRADES = CustomerCounts(trade_count=0, page_count=0)
 
 

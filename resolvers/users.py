@@ -8,6 +8,8 @@ from datetime import datetime
 from typing import Protocol
 
 from resolvers import validation
+from resolvers.access.permissions import Permission
+from resolvers.access.records import may_use_user
 from resolvers.context import Info
 from resolvers.errors import BadUserInput, LimitExceeded, NotFound
 from resolvers.global_ids import Key, NodeKind, domain_id, owned_key, text_part
@@ -26,8 +28,12 @@ from store.orders import users as store
 from store.orders.order_pages import PageArgs
 from store.orders.users import OrderDoc, OrderPage, UserDoc, UserWithPage
 
-USER = NodeKind("User", (text_part(MAX_USER_ID_LENGTH),))
-ORDER = NodeKind("Order", (text_part(MAX_USER_ID_LENGTH), text_part(MAX_ORDER_ID_LENGTH)))
+USER = NodeKind("User", (text_part(MAX_USER_ID_LENGTH),), Permission.ORDERS_OWN)
+ORDER = NodeKind(
+    "Order",
+    (text_part(MAX_USER_ID_LENGTH), text_part(MAX_ORDER_ID_LENGTH)),
+    Permission.ORDERS_OWN,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +67,8 @@ def order_id_argument(value: str, *, user_id: str, argument: str) -> str:
 
 async def user(info: Info, *, user_id: str) -> LoadedUser | None:
     user_id = user_id_argument(user_id)
+    if not await may_use_user(info, user_id):
+        return None  # as a user that does not exist
     args = prefetch_args(info)
     found = await info.context.loader(USERS_WITH_PAGE, args).load(user_id)
     return loaded_user(found, args)
@@ -99,9 +107,13 @@ async def order_by_key(info: Info, key: Key) -> OwnedOrder | None:
 async def users(info: Info, *, user_ids: Sequence[str]) -> list[LoadedUser | None]:
     validation.at_most(user_ids, MAX_USERS_PER_QUERY, argument="userIds")
     ids = [user_id_argument(u, argument=f"userIds[{i}]") for i, u in enumerate(user_ids)]
+    allowed = [await may_use_user(info, user_id) for user_id in ids]
     args = prefetch_args(info)
-    found = await info.context.loader(USERS_WITH_PAGE, args).load_many(ids)
-    return [loaded_user(f, args) for f in found]
+    loader = info.context.loader(USERS_WITH_PAGE, args)
+    found = await loader.load_many([u for u, ok in zip(ids, allowed, strict=True) if ok])
+    loaded = iter(found)
+    # Another's user reads as one that does not exist: null, and never read.
+    return [loaded_user(next(loaded), args) if ok else None for ok in allowed]
 
 
 class OrderArgs(Protocol):
@@ -166,6 +178,8 @@ async def upsert_orders(
 ) -> LoadedUser:
     ctx = info.context
     user_id = user_id_argument(user_id)
+    if not await may_use_user(info, user_id):
+        raise _no_user(user_id)
     if user_type is not None:
         validation.text(user_type, argument="userType", maximum=MAX_USER_TEXT_LENGTH)
     if name is not None:
@@ -184,6 +198,8 @@ async def upsert_orders(
 
 async def delete_orders(info: Info, *, user_id: str, order_ids: Sequence[str]) -> LoadedUser:
     user_id = user_id_argument(user_id)
+    if not await may_use_user(info, user_id):
+        raise _no_user(user_id)
     validation.at_most(order_ids, MAX_ORDERS_PER_CALL, argument="orderIds")
     ids = [
         _plain_order_id(order_id)
@@ -194,5 +210,10 @@ async def delete_orders(info: Info, *, user_id: str, order_ids: Sequence[str]) -
         info.context.collection(store.COLLECTION), user_id=user_id, order_ids=ids
     )
     if doc is None:
-        raise NotFound(f"userId: no user {user_id!r}", argument="userId")
+        raise _no_user(user_id)
     return LoadedUser(doc)
+
+
+def _no_user(user_id: str) -> NotFound:
+    """A user that does not exist, or (the same answer) another's than the caller's own."""
+    return NotFound(f"userId: no user {user_id!r}", argument="userId")

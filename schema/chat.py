@@ -11,6 +11,7 @@ from bson import ObjectId
 
 from resolvers import chat_messages as messages
 from resolvers import chat_sessions as sessions
+from resolvers.access.permissions import Permission
 from resolvers.chat_messages import SessionMessage
 from resolvers.context import Info
 from resolvers.global_ids import Key, NodeKind
@@ -147,13 +148,17 @@ async def _chat_sessions(
 @strawberry.type
 class ChatQueries:
     chat_session: ChatSession | None = strawberry.field(
-        resolver=_chat_session, metadata=facts(work_units=NO_WORK)
+        resolver=_chat_session, metadata=facts(work_units=NO_WORK, permission=Permission.CHAT_READ)
     )
     chat_sessions: ChatSessionConnection = strawberry.field(
         resolver=_chat_sessions,
         description="Most recently active first; a session that gets a message moves to the "
         "front, so a walk through the pages may miss or repeat it.",
-        metadata=facts(cursors=(sessions.SESSION_CURSOR,), work_units=NO_WORK),
+        metadata=facts(
+            cursors=(sessions.SESSION_CURSOR,),
+            work_units=NO_WORK,
+            permission=Permission.CHAT_READ,
+        ),
     )
 
 
@@ -200,17 +205,28 @@ async def _delete_chat_session(info: Info, id: strawberry.ID) -> bool:
 
 @strawberry.type
 class ChatMutations:
-    create_chat_session: ChatSession = write_mutation(_create_chat_session, work_units=NO_WORK)
+    create_chat_session: ChatSession = write_mutation(
+        _create_chat_session, permission=Permission.CHAT_WRITE, work_units=NO_WORK
+    )
     post_message: Message = write_mutation(
         _post_message,
+        permission=Permission.CHAT_WRITE,
         work_units=NO_WORK,
         description="Append a message. A retry with a `clientMessageId` already stored in the "
         "session returns the stored message and stores nothing.",
     )
-    edit_message: Message = write_mutation(_edit_message, work_units=NO_WORK)
+    edit_message: Message = write_mutation(
+        _edit_message, permission=Permission.CHAT_WRITE, work_units=NO_WORK
+    )
     delete_message: Message = write_mutation(
-        _delete_message, work_units=NO_WORK, description="A tombstone: text emptied, `seq` kept."
+        _delete_message,
+        permission=Permission.CHAT_WRITE,
+        work_units=NO_WORK,
+        description="A tombstone: text emptied, `seq` kept.",
     )
     delete_chat_session: bool = write_mutation(
-        _delete_chat_session, work_units=NO_WORK, description="The session and all its pages."
+        _delete_chat_session,
+        permission=Permission.CHAT_OWN,
+        work_units=NO_WORK,
+        description="The session and all its pages.",
     )

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 
 from graphql import GraphQLError, GraphQLSyntaxError
 
-from resolvers.errors import BadUserInput, LimitExceeded, NotFound, Unauthenticated
+from resolvers.errors import BadUserInput, Forbidden, LimitExceeded, NotFound, Unauthenticated
 from runtime.errors import (
     ArgumentInvalid,
     DocumentInvalid,
@@ -55,6 +55,7 @@ ERROR_CODES: tuple[tuple[type[Exception], str], ...] = (
     (NotFound, "NOT_FOUND"),
     (LimitExceeded, "LIMIT_EXCEEDED"),
     (Unauthenticated, "UNAUTHENTICATED"),
+    (Forbidden, "FORBIDDEN"),
     (StoredLimitReached, "LIMIT_EXCEEDED"),
     (WriteContention, "CONFLICT"),
 )

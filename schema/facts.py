@@ -25,6 +25,10 @@ once, and answers the runtime's questions (`runtime.FieldFacts`) from them:
   so that a wrong argument (a forged cursor, `orders(first: 1000)`) does not fail after the write
   and null the payload, answering `data: null` for a call that did happen. Every field with
   arguments a payload reaches declares one, or `NO_CHECK` when its arguments cannot fail.
+- `permission`: what a caller must hold to call a root field (resolvers/access/permissions.py),
+  checked before its resolver runs (schema/permissions.py); `EACH_NODE` for `node`/`nodes`,
+  whose ids are each checked by their Node type's permission (`NodeKind.permission`). Every
+  root field declares one: a field without is refused to everyone.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, NamedTuple
 
+from resolvers.access.permissions import Permission
 from resolvers.cursors import CursorCodec
 from settings import COST_VALUE_BYTES, DEFAULT_PAGE_SIZE, Settings
 
@@ -68,6 +73,13 @@ class Cursor(Enum):
     LONGEST = "longest"
 
 
+class NodeRule(Enum):
+    """A root field whose objects are each checked by their Node type's permission."""
+
+    EACH_NODE = "each node's permission"
+
+
+EACH_NODE = NodeRule.EACH_NODE
 SHORT = 1  # the units of a value that takes less than COST_VALUE_BYTES
 BYTES_PER_CHARACTER = 4
 NO_WORK = Declared.NONE  # a root field that does no more work than it answers
@@ -81,6 +93,7 @@ class Facts:
     cursors: tuple[CursorCodec[Any], ...] | None = None
     work_units: Work | Declared | None = None
     payload_check: ArgumentCheck | Declared | None = None
+    permission: Permission | NodeRule | None = None
 
 
 def facts(
@@ -90,9 +103,10 @@ def facts(
     cursors: tuple[CursorCodec[Any], ...] | None = None,
     work_units: Work | Declared | None = None,
     payload_check: ArgumentCheck | Declared | None = None,
+    permission: Permission | NodeRule | None = None,
 ) -> dict[str, object]:
     """The `metadata` of a field with these facts (None: not declared)."""
-    return {FACTS: Facts(list_size, value_units, cursors, work_units, payload_check)}
+    return {FACTS: Facts(list_size, value_units, cursors, work_units, payload_check, permission)}
 
 
 def declared(metadata: Mapping[str, object]) -> Facts:

@@ -1,6 +1,6 @@
-"""What every mutation is: it needs an identity that is not anonymous whenever credentials
-(service tokens or JWTs) are configured, it sees what earlier mutations of the same request
-wrote, and the request notes that it ran.
+"""What every mutation is: it declares the permission it needs (checked before it runs:
+schema/permissions.py), it sees what earlier mutations of the same request wrote, and the
+request notes that it ran.
 
 Mutations run one after another; loaders cache what they read for the rest of the request, so
 a loader that served an earlier mutation's payload would serve a later one a stale answer.
@@ -14,33 +14,12 @@ from typing import Any
 
 import strawberry
 from strawberry.extensions import FieldExtension
-from strawberry.permission import BasePermission
 
+from resolvers.access.permissions import Permission
 from resolvers.context import Context
-from resolvers.errors import Unauthenticated
 from resolvers.identity import NO_CREDENTIALS as NO_CREDENTIALS
 from resolvers.identity import NOT_ACCEPTED as NOT_ACCEPTED
 from schema.facts import Declared, Work, facts
-
-
-class CanWrite(BasePermission):
-    """Until the permission rules come: with credentials configured, any accepted one writes
-    (a service token of any role, a valid JWT); without, anyone does, as before."""
-
-    message = NO_CREDENTIALS
-
-    async def has_permission(self, source: Any, info: Any, **kwargs: Any) -> bool:
-        context: Context = info.context
-        if not context.settings.auth_required:
-            return True
-        # A credential not accepted raises here, with its reason: a permission is shared by all.
-        identity = await context.identity()
-        if identity.is_anonymous:
-            raise Unauthenticated(NO_CREDENTIALS)
-        return True
-
-    def on_unauthorized(self) -> None:
-        raise Unauthenticated(self.message)
 
 
 class FreshLoaders(FieldExtension):
@@ -55,14 +34,17 @@ class FreshLoaders(FieldExtension):
 
 
 def write_mutation(
-    resolver: Callable[..., Any], *, work_units: Work | Declared, description: str | None = None
+    resolver: Callable[..., Any],
+    *,
+    permission: Permission,
+    work_units: Work | Declared,
+    description: str | None = None,
 ) -> Any:
-    """A mutation field: tokens checked, fresh loaders; it declares what it writes besides what
-    it answers (`schema/facts.py`: `NO_WORK` for a single write)."""
+    """A mutation field: its permission checked, fresh loaders; it declares what it writes
+    besides what it answers (`schema/facts.py`: `NO_WORK` for a single write)."""
     return strawberry.mutation(
         resolver=resolver,
-        permission_classes=[CanWrite],
         extensions=[FreshLoaders()],
         description=description,
-        metadata=facts(work_units=work_units),
+        metadata=facts(work_units=work_units, permission=permission),
     )

@@ -10,9 +10,10 @@ from collections.abc import Mapping
 import strawberry
 
 from resolvers import nodes as resolve
+from resolvers.access.records import may_read_key
 from resolvers.context import Info
 from resolvers.global_ids import Key, NodeKind
-from schema.facts import NO_WORK, facts, length_of
+from schema.facts import EACH_NODE, NO_WORK, facts, length_of
 from schema.node import Node
 from settings import MAX_NODES_PER_QUERY
 
@@ -39,7 +40,12 @@ def node_kinds() -> Mapping[str, NodeKind]:
 
 
 async def _resolved(info: Info, type_name: str, key: Key) -> Node | None:
-    return await node_types()[type_name].resolve_node(info, key)
+    """The object, or None: when nothing is stored, and (the same answer) when the caller may
+    not read it (its type's `KIND.permission`, resolvers/access/records.py)."""
+    node_type = node_types()[type_name]
+    if not await may_read_key(info, node_type.KIND.permission, key):
+        return None
+    return await node_type.resolve_node(info, key)
 
 
 async def _node(info: Info, id: strawberry.ID) -> Node | None:
@@ -58,11 +64,15 @@ class NodeQueries:
     node: Node | None = strawberry.field(
         resolver=_node,
         description="The object of a global id; null when it no longer exists.",
-        metadata=facts(work_units=NO_WORK),
+        metadata=facts(work_units=NO_WORK, permission=EACH_NODE),
     )
     nodes: list[Node | None] = strawberry.field(
         resolver=_nodes,
         description="In the order asked, null where unknown; at most 100 ids; one read per type.",
         # One entry per id asked, in the order asked, a repeated one each time.
-        metadata=facts(list_size=length_of("ids", MAX_NODES_PER_QUERY), work_units=NO_WORK),
+        metadata=facts(
+            list_size=length_of("ids", MAX_NODES_PER_QUERY),
+            work_units=NO_WORK,
+            permission=EACH_NODE,
+        ),
     )

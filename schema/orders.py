@@ -12,6 +12,7 @@ import strawberry
 
 from resolvers import orders as resolve_orders
 from resolvers import users as resolve
+from resolvers.access.permissions import Permission
 from resolvers.context import Info
 from resolvers.global_ids import MAX_GLOBAL_ID_LENGTH, Key, NodeKind
 from resolvers.orders import ORDER_CURSOR
@@ -186,12 +187,20 @@ async def _users(info: Info, user_ids: list[str]) -> list[User | None]:
 
 @strawberry.type
 class UserQueries:
-    user: User | None = strawberry.field(resolver=_user_field, metadata=facts(work_units=NO_WORK))
+    user: User | None = strawberry.field(
+        resolver=_user_field,
+        description="Null when unknown, or not the caller's own (for a signed-in user).",
+        metadata=facts(work_units=NO_WORK, permission=Permission.ORDERS_OWN),
+    )
     users: list[User | None] = strawberry.field(
         resolver=_users,
         description="In the order asked, null where unknown; at most 100 ids.",
         # One entry per id asked, in the order asked, a repeated one each time.
-        metadata=facts(list_size=length_of("userIds", MAX_USERS_PER_QUERY), work_units=NO_WORK),
+        metadata=facts(
+            list_size=length_of("userIds", MAX_USERS_PER_QUERY),
+            work_units=NO_WORK,
+            permission=Permission.ORDERS_OWN,
+        ),
     )
 
 
@@ -236,11 +245,13 @@ def _info(order: Any) -> Any:
 class UserMutations:
     upsert_orders: User = write_mutation(
         _upsert_orders,
+        permission=Permission.ORDERS_OWN,
         work_units=_orders_written,
         description="Replace orders by id, insert new ones, create the user when missing.",
     )
     delete_orders: User = write_mutation(
         _delete_orders,
+        permission=Permission.ORDERS_OWN,
         work_units=per_item("orderIds", 1),
         description="Remove orders by id; unknown ids are ignored.",
     )

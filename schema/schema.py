@@ -18,8 +18,9 @@ from runtime.execution.prepared_schema import PreparedDocumentSchema
 from schema.chat import ChatMutations, ChatQueries
 from schema.errors import label_errors
 from schema.field_facts import DeclaredFacts
-from schema.nodes import NodeQueries
+from schema.nodes import NodeQueries, node_kinds
 from schema.orders import UserMutations, UserQueries
+from schema.permissions import guard_root_fields
 from schema.scalars import SCALARS
 from schema.sensors import SensorMutations, SensorQueries
 from schema.series import SeriesMutations, SeriesQueries
@@ -85,5 +86,8 @@ def build_schema(settings: Settings | None = None, **kwargs: Any) -> ArraygraphS
         config=StrawberryConfig(scalar_map=SCALARS),
         **kwargs,
     )
-    facts.read(runtime.graphql_schema(schema))  # before any request: its fields' facts
+    built = runtime.graphql_schema(schema)
+    facts.read(built)  # before any request: its fields' facts
+    permissions = frozenset(kind.permission for kind in node_kinds().values())
+    guard_root_fields(built, settings, permissions)
     return schema

@@ -12,6 +12,7 @@ import strawberry
 from bson.tz_util import utc as BSON_UTC
 
 from resolvers import sensors as resolve
+from resolvers.access.permissions import Permission
 from resolvers.context import Info
 from resolvers.global_ids import Key, NodeKind
 from resolvers.idempotency import DESCRIPTION as KEY_DESCRIPTION
@@ -192,10 +193,16 @@ async def _sensors(
 
 @strawberry.type
 class SensorQueries:
-    sensor: Sensor | None = strawberry.field(resolver=_sensor, metadata=facts(work_units=NO_WORK))
+    sensor: Sensor | None = strawberry.field(
+        resolver=_sensor, metadata=facts(work_units=NO_WORK, permission=Permission.SENSORS_READ)
+    )
     sensors: SensorConnection = strawberry.field(
         resolver=_sensors,
-        metadata=facts(cursors=tuple(resolve.CURSORS.values()), work_units=NO_WORK),
+        metadata=facts(
+            cursors=tuple(resolve.CURSORS.values()),
+            work_units=NO_WORK,
+            permission=Permission.SENSORS_READ,
+        ),
     )
 
 
@@ -226,13 +233,20 @@ async def _record_sensor_events(
 
 @strawberry.type
 class SensorMutations:
-    create_sensor: Sensor = write_mutation(_create_sensor, work_units=NO_WORK)
-    rename_sensor: Sensor = write_mutation(_rename_sensor, work_units=NO_WORK)
+    create_sensor: Sensor = write_mutation(
+        _create_sensor, permission=Permission.SENSORS_WRITE, work_units=NO_WORK
+    )
+    rename_sensor: Sensor = write_mutation(
+        _rename_sensor, permission=Permission.SENSORS_WRITE, work_units=NO_WORK
+    )
     delete_sensor: bool = write_mutation(
         _delete_sensor,
+        permission=Permission.SENSORS_WRITE,
         work_units=NO_WORK,
         description="True when a sensor was deleted, false when there was none with this id.",
     )
     record_sensor_events: RecordSensorEventsPayload = write_mutation(
-        _record_sensor_events, work_units=per_item("events", UNITS_PER_EVENT)
+        _record_sensor_events,
+        permission=Permission.SENSORS_WRITE,
+        work_units=per_item("events", UNITS_PER_EVENT),
     )

@@ -11,6 +11,7 @@ import strawberry
 
 from resolvers import measurements as resolve_catalogue
 from resolvers import series as resolve
+from resolvers.access.permissions import Permission
 from resolvers.context import Info
 from resolvers.global_ids import Key, NodeKind
 from resolvers.idempotency import DESCRIPTION as KEY_DESCRIPTION
@@ -221,14 +222,18 @@ class SeriesQueries:
         description="Dense points aligned to `granularity` in `timeZone` (IANA, default UTC), "
         "over [from, to) at minute resolution; `tags` match every tag set that has them.",
         metadata=facts(
-            list_size=lambda s: charged_points_of(s.arguments), work_units=series_work_units
+            list_size=lambda s: charged_points_of(s.arguments),
+            work_units=series_work_units,
+            permission=Permission.SERIES_READ,
         ),
     )
     series_total: list[FieldStats] = strawberry.field(
         resolver=_series_total,
         description="Each field's stats over [from, to).",
         metadata=facts(
-            list_size=lambda s: charged_width(s.arguments), work_units=_series_total_reads
+            list_size=lambda s: charged_width(s.arguments),
+            work_units=_series_total_reads,
+            permission=Permission.SERIES_READ,
         ),
     )
     measurements: list[Measurement] = strawberry.field(
@@ -237,10 +242,12 @@ class SeriesQueries:
         metadata=facts(
             list_size=lambda s: clamp(s.arguments.get("first"), MAX_MEASUREMENTS_PAGE),
             work_units=NO_WORK,
+            permission=Permission.SERIES_READ,
         ),
     )
     measurement: Measurement | None = strawberry.field(
-        resolver=_measurement, metadata=facts(work_units=NO_WORK)
+        resolver=_measurement,
+        metadata=facts(work_units=NO_WORK, permission=Permission.SERIES_READ),
     )
 
 
@@ -272,6 +279,7 @@ def _observation_writes(arguments: Mapping[str, Any]) -> int:
 class SeriesMutations:
     record_observations: RecordObservationsPayload = write_mutation(
         _record_observations,
+        permission=Permission.SERIES_WRITE,
         work_units=_observation_writes,
         description="Add observations to their rollups: every one, or none.",
     )

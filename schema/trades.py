@@ -10,6 +10,7 @@ from typing import Annotated, Any, ClassVar
 import strawberry
 
 from resolvers import trades as resolve
+from resolvers.access.permissions import Permission
 from resolvers.context import Info
 from resolvers.global_ids import Key, NodeKind
 from resolvers.idempotency import DESCRIPTION as KEY_DESCRIPTION
@@ -184,7 +185,7 @@ class CustomerQueries:
     customer: Customer | None = strawberry.field(
         resolver=_customer,
         description="Null when the customer has no trades.",
-        metadata=facts(work_units=NO_WORK),
+        metadata=facts(work_units=NO_WORK, permission=Permission.TRADES_READ),
     )
 
 
@@ -209,6 +210,7 @@ async def _record_trades(
 class CustomerMutations:
     record_trades: RecordTradesPayload = write_mutation(
         _record_trades,
+        permission=Permission.TRADES_WRITE,
         work_units=per_item("trades", UNITS_PER_TRADE),
         description="Append 1 to 100 trades, 10 to a bucket, in order.",
     )

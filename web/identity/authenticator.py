@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
+from resolvers.access.roles import anonymous_role
 from resolvers.errors import Unauthenticated
 from resolvers.identity import Identity
 from settings import PRODUCTION, Settings
@@ -24,7 +25,8 @@ class Authenticator:
         identity = settings.identity
         # Settings made in code (not read from the environment) meet the same rules.
         check_identity(identity, production=settings.environment == PRODUCTION)
-        self._anonymous = Identity.anonymous(identity.anonymous_role)
+        # `ARRAYGRAPH_ANONYMOUS_ROLE`'s, or `admin` with nothing configured in development.
+        self._anonymous = Identity.anonymous(anonymous_role(settings))
         self.configured = settings.auth_required
         self.services = ServiceTokens(settings.api_tokens)
         self.service_identities = {role: Identity.service(role) for role in ROLES}
