@@ -8,7 +8,7 @@ from datetime import timedelta
 
 from tests.sensors.queries import CREATE
 from tests.support import ApiFactory
-from tests.support.jwks import JwksServer, bearer, claims, jwt_settings, signing_key
+from tests.support.jwks import JwksServer, bearer, jwt_settings, signing_key, writer
 
 KEY = signing_key(kid="k1")
 
@@ -25,12 +25,12 @@ async def test_down_at_start_up_the_server_starts_unready_then_recovers(
             metrics = (await api.client.get("/metrics")).text
             assert 'arraygraph_jwks_fetches_total{outcome="error"} 1.0' in metrics
             assert "arraygraph_jwks_keys 0.0" in metrics
-            refused = await api.post(CREATE, {"t": "x"}, headers=bearer(KEY.sign(claims())))
+            refused = await api.post(CREATE, {"t": "x"}, headers=bearer(KEY.sign(writer())))
             assert refused["errors"][0]["extensions"]["reason"] == "unknown key"
 
             jwks.up = True
             api.clock.now += timedelta(seconds=61)
-            body = await api.post(CREATE, {"t": "x"}, headers=bearer(KEY.sign(claims())))
+            body = await api.post(CREATE, {"t": "x"}, headers=bearer(KEY.sign(writer())))
             assert "errors" not in body, body
             assert (await api.client.get("/readyz")).status_code == 200
             metrics = (await api.client.get("/metrics")).text
@@ -42,9 +42,9 @@ async def test_down_later_the_keys_held_keep_verifying(make_api: ApiFactory) -> 
         async with make_api(jwt_settings(jwks_url=jwks.url)) as api:
             jwks.up = False
             api.clock.now += timedelta(seconds=61)
-            stranger = signing_key(kid="k2").sign(claims())
+            stranger = signing_key(kid="k2").sign(writer())
             await api.post(CREATE, {"t": "x"}, headers=bearer(stranger))  # a failed fetch
             assert jwks.fetches == 2
-            body = await api.post(CREATE, {"t": "y"}, headers=bearer(KEY.sign(claims())))
+            body = await api.post(CREATE, {"t": "y"}, headers=bearer(KEY.sign(writer())))
             assert "errors" not in body, body
             assert (await api.client.get("/readyz")).status_code == 200

@@ -12,7 +12,7 @@ import pytest
 from settings import Settings
 from tests.sensors.queries import CREATE
 from tests.support import Api
-from tests.support.jwks import JwksServer, bearer, claims, jwt_settings, signing_key
+from tests.support.jwks import JwksServer, bearer, jwt_settings, signing_key, writer
 
 FIRST = signing_key("RS256", kid="first")
 SECOND = signing_key("EdDSA", kid="second")
@@ -31,12 +31,12 @@ def settings(jwks: JwksServer) -> Settings:
 
 async def test_rotation_over_real_http(live_api: Api, jwks: JwksServer) -> None:
     assert (await live_api.client.get("/readyz")).status_code == 200
-    body = await live_api.post(CREATE, {"t": "first"}, headers=bearer(FIRST.sign(claims())))
+    body = await live_api.post(CREATE, {"t": "first"}, headers=bearer(FIRST.sign(writer())))
     assert "errors" not in body, body
     jwks.serve(SECOND)
     live_api.clock.now += timedelta(seconds=61)
-    body = await live_api.post(CREATE, {"t": "second"}, headers=bearer(SECOND.sign(claims())))
+    body = await live_api.post(CREATE, {"t": "second"}, headers=bearer(SECOND.sign(writer())))
     assert "errors" not in body, body
     assert await live_api.collection("sensors").count_documents({}) == 2
-    refused = await live_api.post(CREATE, {"t": "x"}, headers=bearer(FIRST.sign(claims())))
+    refused = await live_api.post(CREATE, {"t": "x"}, headers=bearer(FIRST.sign(writer())))
     assert refused["errors"][0]["extensions"]["reason"] == "unknown key"  # gone with the set

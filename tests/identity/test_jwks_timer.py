@@ -10,7 +10,7 @@ import pytest
 
 from tests.sensors.queries import CREATE
 from tests.support import ApiFactory
-from tests.support.jwks import JwksServer, bearer, claims, jwt_settings, signing_key
+from tests.support.jwks import JwksServer, bearer, jwt_settings, signing_key, writer
 from web.identity import key_set
 
 OLD = signing_key(kid="old")
@@ -27,7 +27,7 @@ def short_timers(monkeypatch: pytest.MonkeyPatch) -> None:
 async def test_a_removed_key_is_refused_after_the_sets_life(make_api: ApiFactory) -> None:
     with JwksServer(OLD, NEW).running() as jwks:
         async with make_api(jwt_settings(jwks_url=jwks.url)) as api:
-            token = OLD.sign(claims())
+            token = OLD.sign(writer())
             assert "errors" not in await api.post(CREATE, {"t": "x"}, headers=bearer(token))
             jwks.serve(NEW)
             reasons = []

@@ -12,7 +12,7 @@ import pytest
 
 from tests.sensors.queries import CREATE
 from tests.support import Api, ApiFactory, error_codes
-from tests.support.jwks import JwksServer, bearer, claims, jwt_settings, signing_key
+from tests.support.jwks import JwksServer, bearer, jwt_settings, signing_key, writer
 
 OLD = signing_key(kid="old")
 NEW = signing_key(kid="new")
@@ -36,10 +36,10 @@ async def test_a_key_rotated_in_is_accepted_without_a_restart(
     make_api: ApiFactory, jwks: JwksServer
 ) -> None:
     async with make_api(jwt_settings(jwks_url=jwks.url)) as api:
-        assert "errors" not in await write_with(api, OLD.sign(claims()))
+        assert "errors" not in await write_with(api, OLD.sign(writer()))
         jwks.serve(OLD, NEW)
         a_minute_later(api)
-        body = await write_with(api, NEW.sign(claims()))
+        body = await write_with(api, NEW.sign(writer()))
         assert "errors" not in body, body
         assert jwks.fetches == 2  # at start-up, then for the new key
 
@@ -50,12 +50,12 @@ async def test_unknown_keys_fetch_the_set_at_most_once_a_minute(
     async with make_api(jwt_settings(jwks_url=jwks.url)) as api:
         assert jwks.fetches == 1
         for number in range(5):  # within the minute of the start-up fetch: none
-            body = await write_with(api, signing_key(kid=f"k{number}").sign(claims()))
+            body = await write_with(api, signing_key(kid=f"k{number}").sign(writer()))
             assert body["errors"][0]["extensions"]["reason"] == "unknown key"
         assert jwks.fetches == 1
         a_minute_later(api)
         for number in range(5):  # a minute on: one, for the first
-            await write_with(api, signing_key(kid=f"later{number}").sign(claims()))
+            await write_with(api, signing_key(kid=f"later{number}").sign(writer()))
         assert jwks.fetches == 2
 
 
@@ -64,11 +64,11 @@ async def test_a_key_removed_at_the_provider_is_refused_once_the_set_is_fetched_
 ) -> None:
     with JwksServer(OLD, NEW).running() as jwks:
         async with make_api(jwt_settings(jwks_url=jwks.url)) as api:
-            token = OLD.sign(claims())
+            token = OLD.sign(writer())
             assert "errors" not in await write_with(api, token)  # verified, and kept
             jwks.serve(NEW)
             a_minute_later(api)
-            await write_with(api, signing_key(kid="unheard-of").sign(claims()))  # a fetch
+            await write_with(api, signing_key(kid="unheard-of").sign(writer()))  # a fetch
             assert jwks.fetches == 2
             body = await write_with(api, token)
             assert error_codes(body) == ["UNAUTHENTICATED"]

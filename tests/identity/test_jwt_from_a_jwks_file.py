@@ -10,7 +10,7 @@ import pytest
 from resolvers.identity import NO_CREDENTIALS
 from tests.sensors.queries import CREATE
 from tests.support import ApiFactory, error_codes
-from tests.support.jwks import bearer, claims, jwt_settings, signing_key, write_jwks
+from tests.support.jwks import bearer, jwt_settings, signing_key, write_jwks, writer
 
 
 @pytest.mark.parametrize("algorithm", ["RS256", "ES256", "EdDSA"])
@@ -20,7 +20,7 @@ async def test_a_token_signed_by_a_key_of_the_set_writes(
     key = signing_key(algorithm)
     settings = jwt_settings(jwks_file=str(write_jwks(tmp_path / "jwks.json", key)))
     async with make_api(settings) as api:
-        body = await api.post(CREATE, {"t": "x"}, headers=bearer(key.sign(claims())))
+        body = await api.post(CREATE, {"t": "x"}, headers=bearer(key.sign(writer())))
         assert "errors" not in body, body
         assert await api.collection("sensors").count_documents({}) == 1
 

@@ -15,12 +15,25 @@ from tests.support.jwks import bearer, jwt_settings, signing_key, write_jwks
 ENTRIES = ("ingest:ingest-token", "reader:reader-token", "bare-token")
 
 
-@pytest.mark.parametrize("token", ["ingest-token", "reader-token", "bare-token"])
-async def test_every_listed_token_writes(make_api: ApiFactory, token: str) -> None:
+@pytest.mark.parametrize("token", ["ingest-token", "bare-token"])
+async def test_every_listed_token_of_a_writing_role_writes(
+    make_api: ApiFactory, token: str
+) -> None:
     async with make_api(Settings(api_tokens=ENTRIES)) as api:
         body = await api.post(CREATE, {"t": "x"}, headers=bearer(token))
         assert "errors" not in body, body
         assert await api.collection("sensors").count_documents({}) == 1
+
+
+async def test_a_reader_token_is_accepted_and_reads_but_does_not_write(
+    make_api: ApiFactory,
+) -> None:
+    async with make_api(Settings(api_tokens=ENTRIES)) as api:
+        body = await api.post(CREATE, {"t": "x"}, headers=bearer("reader-token"))
+        assert error_codes(body) == ["FORBIDDEN"]
+        assert await api.collection("sensors").count_documents({}) == 0
+        read = await api.post("{ sensors { totalCount } }", headers=bearer("reader-token"))
+        assert read == {"data": {"sensors": {"totalCount": 0}}}
 
 
 @pytest.mark.parametrize(

@@ -10,14 +10,14 @@ import jwt
 
 from tests.sensors.queries import CREATE
 from tests.support import ApiFactory, error_codes
-from tests.support.jwks import bearer, claims, jwt_settings, signing_key, write_jwks
+from tests.support.jwks import bearer, claims, jwt_settings, signing_key, write_jwks, writer
 
 SECRET = "a-shared-secret-of-at-least-32-bytes!"
 
 
 async def test_a_token_signed_with_the_secret_writes(make_api: ApiFactory) -> None:
     async with make_api(jwt_settings(jwt_secret=SECRET)) as api:
-        token = jwt.encode(claims(), SECRET, algorithm="HS256")
+        token = jwt.encode(writer(), SECRET, algorithm="HS256")
         body = await api.post(CREATE, {"t": "x"}, headers=bearer(token))
         assert "errors" not in body, body
 

@@ -11,7 +11,7 @@ import pytest
 
 from tests.sensors.queries import CREATE
 from tests.support import ApiFactory
-from tests.support.jwks import bearer, claims, jwt_settings, signing_key, write_jwks
+from tests.support.jwks import bearer, jwt_settings, signing_key, write_jwks, writer
 
 KEY = signing_key(kid="k")
 IMPOSTOR = signing_key(kid="k")
@@ -35,7 +35,7 @@ async def test_a_verified_token_is_verified_once(
     make_api: ApiFactory, tmp_path: Path, decoded: list[str]
 ) -> None:
     settings = jwt_settings(jwks_file=str(write_jwks(tmp_path / "jwks.json", KEY)))
-    token = KEY.sign(claims())
+    token = KEY.sign(writer())
     async with make_api(settings) as api:
         for title in "abc":
             body = await api.post(CREATE, {"t": title}, headers=bearer(token))
@@ -49,7 +49,7 @@ async def test_a_refused_token_is_never_kept(
     make_api: ApiFactory, tmp_path: Path, decoded: list[str]
 ) -> None:
     settings = jwt_settings(jwks_file=str(write_jwks(tmp_path / "jwks.json", KEY)))
-    forged = IMPOSTOR.sign(claims())
+    forged = IMPOSTOR.sign(writer())
     async with make_api(settings) as api:
         for _ in range(3):
             body = await api.post(CREATE, {"t": "x"}, headers=bearer(forged))

@@ -70,13 +70,21 @@ def claims(user: str = "u1", *, lifetime: int = 600, **more: Any) -> dict[str, A
     return {**found, "exp": now + lifetime, **more}
 
 
+def writer(user: str = "u1", **more: Any) -> dict[str, Any]:
+    """The claims of a user whose token writes sensors (role `ingest`): without a role, an end
+    user writes only their own user and orders (resolvers/access/roles.py)."""
+    return claims(user, roles=["ingest"], **more)
+
+
 def write_jwks(path: Path, *keys: SigningKey) -> Path:
     path.write_text(json.dumps(key_set(*keys)), encoding="utf-8")
     return path
 
 
 def jwt_settings(**identity: Any) -> Settings:
-    """Settings verifying JWTs of ISSUER for AUDIENCE; `identity` sets the key source and more."""
+    """Settings verifying JWTs of ISSUER for AUDIENCE, roles read at the claim `roles`;
+    `identity` sets the key source and more."""
+    identity.setdefault("roles_claim", ("roles",))
     return Settings(
         identity=IdentitySettings(jwt_issuer=ISSUER, jwt_audience=(AUDIENCE,), **identity)
     )
