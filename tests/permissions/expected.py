@@ -1,0 +1,51 @@
+"""What the rules say a caller gets from a root field: read from the field's declared
+permission (as the built schema holds it) and the roles' table, never from a call's answer."""
+
+from __future__ import annotations
+
+from graphql import GraphQLObjectType, GraphQLSchema
+
+import runtime
+from resolvers.access.permissions import Permission
+from schema.nodes import node_kinds
+from schema.permissions import needed
+from schema.schema import build_schema
+from tests.permissions.callers import Caller
+from tests.permissions.calls import Call
+
+ALLOWED = "allowed"
+ABSENT = "as if absent"  # null, empty, or NOT_FOUND for a mutation
+FORBIDDEN = "FORBIDDEN"
+UNAUTHENTICATED = "UNAUTHENTICATED"
+
+
+def built() -> GraphQLSchema:
+    return runtime.graphql_schema(build_schema())
+
+
+def root_types(schema: GraphQLSchema) -> list[GraphQLObjectType]:
+    return [root for root in (schema.query_type, schema.mutation_type) if root is not None]
+
+
+def node_permissions() -> frozenset[Permission]:
+    return frozenset(kind.permission for kind in node_kinds().values())
+
+
+def outcome(root: GraphQLObjectType, name: str, call: Call, caller: Caller) -> str:
+    permission = needed(root, name, node_permissions())
+    assert permission is not None, f"{root.name}.{name} declares no permission"
+    access = caller.access
+    held = (
+        access.holds(permission)
+        if isinstance(permission, Permission)
+        else access.holds_any(permission)
+    )
+    if not held:
+        return UNAUTHENTICATED if caller.identity.is_anonymous else FORBIDDEN
+    if call.record is None or access.reaches_every(call.record):
+        return ALLOWED
+    if call.owner == "B" and access.holds(call.record) and access.is_user("B"):
+        return ALLOWED
+    # Another's record; or a session's, no end user being a member of any until memberships
+    # are stored (resolvers/access/members.py).
+    return ABSENT
