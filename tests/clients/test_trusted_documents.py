@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from settings import Settings, SettingsError
+from settings.identity import IdentitySettings
 from tests.clients.persisted import OTHER_QUERY, QUERY, apq, post, sha256
 from tests.support import ApiFactory, error_codes
 from web.trusted_documents import load_trusted_documents
@@ -33,7 +34,14 @@ def codegen_manifest(path: Path, *documents: str) -> str:
 
 
 def trusted(path: str) -> Settings:
-    return Settings(trusted_documents=path, environment="production", introspection=False)
+    # In production a caller without credentials reads only what ARRAYGRAPH_ANONYMOUS_ROLE
+    # grants (docs/security.md): these calls read as a public client would.
+    return Settings(
+        trusted_documents=path,
+        environment="production",
+        introspection=False,
+        identity=IdentitySettings(anonymous_role="reader"),
+    )
 
 
 async def test_trusted_documents_run_by_hash_and_by_document_id(
