@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from bson import ObjectId
 
+from resolvers.access import members
 from resolvers.access.grants import Access
-from resolvers.access.members import is_member, is_owner
 from resolvers.access.permissions import Permission
 from resolvers.context import Context, Info
 from resolvers.global_ids import Key
@@ -41,7 +41,7 @@ async def may_use_session(info: Info, session_id: ObjectId, permission: Permissi
         return True
     if not found.holds(permission):
         return False
-    rule = is_owner if permission is Permission.CHAT_OWN else is_member
+    rule = members.is_owner if permission is Permission.CHAT_OWN else members.is_member
     return await rule(info.context, found.identity, session_id)
 
 
@@ -61,5 +61,5 @@ async def may_read_key(info: Info, permission: Permission, key: Key) -> bool:
     if permission is Permission.ORDERS_OWN:
         return found.is_user(str(key[0]))
     if permission in CHAT:
-        return await is_member(info.context, found.identity, ObjectId(str(key[0])))
+        return await members.is_member(info.context, found.identity, ObjectId(str(key[0])))
     return False
