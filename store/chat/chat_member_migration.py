@@ -13,8 +13,9 @@ Memberships are written before the session's `owner`, which marks the session do
 stops half-way leaves the session without `owner`, and the next run picks it again and writes
 the same memberships (upserts: nothing doubles). A session with an `owner` gets its owner's
 membership if it lacks it (a create that stopped between its writes), one bulk write per batch.
-So a second run changes nothing. Memory stays bounded: sessions are read `BATCH` at a time,
-and a session's authors are grouped on the server and read `BATCH` at a time.
+So a second run changes nothing, and a session deleted while it runs keeps no membership: where
+a write finds the session gone, what it wrote is removed. Memory stays bounded: sessions are
+read `BATCH` at a time, and a session's authors are grouped on the server, `BATCH` at a time.
 """
 
 from __future__ import annotations
@@ -55,7 +56,11 @@ async def migrate_memberships(
         where = {} if last is None else {"_id": {"$gt": last}}
         raw = await sessions.find(where, sort=[("_id", 1)], limit=BATCH).to_list()
         batch = [session_from_document(d) for d in raw]
-        written += await chat_lifecycle.write_owner_memberships(members, found=batch)
+        repaired = await chat_lifecycle.write_owner_memberships(members, found=batch)
+        if repaired:
+            owned_ids = [session.id for session in batch if session.owner is not None]
+            await _forget_deleted(sessions, members, owned_ids)
+        written += repaired
         for session in batch:
             if session.owner is not None:
                 continue
@@ -68,9 +73,21 @@ async def migrate_memberships(
                 {"_id": session.id, **WITHOUT_OWNER}, {"$set": {"owner": owner}}
             )
             owned += result.modified_count
+            if not result.matched_count:  # deleted meanwhile, or owned by a concurrent run
+                await _forget_deleted(sessions, members, [session.id])
         if len(raw) < BATCH:
             return MembershipMigration(owned, written, unowned)
         last = raw[-1]["_id"]
+
+
+async def _forget_deleted(
+    sessions: AsyncCollection, members: AsyncCollection, ids: list[ObjectId]
+) -> None:
+    """Remove what was just written for sessions a delete removed meanwhile (a delete that
+    ran before those writes could not): one read, and one delete per such session."""
+    found = await sessions.find({"_id": {"$in": ids}}, {"_id": 1}).to_list()
+    for deleted in set(ids) - {doc["_id"] for doc in found}:
+        await chat_members.delete_session_memberships(members, session_id=deleted)
 
 
 async def _first_author(pages: AsyncCollection, session_id: ObjectId) -> str | None:

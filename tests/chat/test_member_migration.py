@@ -2,7 +2,8 @@
 anonymous caller, who owns none) an owner and members: the author of the first message owns a
 session (deleted or not), every distinct author is a member from their first message, and a
 session without messages gets the configured owner or stays without one. A second run changes
-nothing; sessions and authors are read a batch at a time."""
+nothing; a session deleted while it runs keeps no membership; sessions and authors are read a
+batch at a time."""
 
 from __future__ import annotations
 
@@ -11,7 +12,13 @@ from typing import Any
 import pytest
 from bson import ObjectId
 
-from store.chat import chat_member_migration, chat_members, chat_pages, chat_sessions
+from store.chat import (
+    chat_lifecycle,
+    chat_member_migration,
+    chat_members,
+    chat_pages,
+    chat_sessions,
+)
 from store.migrations import migrate
 from tests.chat.support import DELETE, create_session, post
 from tests.support import Api
@@ -97,3 +104,28 @@ async def test_sessions_and_authors_are_read_a_batch_at_a_time(
     # conversation's three authors in two aggregations and two bulk writes, the deleted
     # message's one in one of each; each owned session's `owner` set once.
     assert dict(api.commands.by_name) == {"find": 5, "aggregate": 3, "update": 5}
+
+
+async def test_a_session_deleted_while_it_is_migrated_keeps_no_membership(
+    api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    talk, _, _ = await _sessions_without_owners(api)
+    original = chat_member_migration._write_members
+
+    # The delete lands after the session's memberships are written, before its `owner` is.
+    async def then_deleted(pages: Any, members: Any, session: Any, owner: str) -> int:
+        written = await original(pages, members, session, owner)
+        if session.id == talk:
+            await chat_lifecycle.delete_session(
+                api.collection(chat_sessions.COLLECTION),
+                pages=pages,
+                members=members,
+                session_id=talk,
+            )
+            await original(pages, members, session, owner)  # a write the delete missed
+        return written
+
+    monkeypatch.setattr(chat_member_migration, "_write_members", then_deleted)
+    await migrate(api.database)
+    assert await api.collection(chat_members.COLLECTION).count_documents({"session": talk}) == 0
+    assert await api.collection(chat_members.COLLECTION).count_documents({}) == 1  # dave's
