@@ -7,9 +7,11 @@ read of it, never a scan of every session. A sharded cluster routes both by the 
 key `{member: 1}`, which that unique index starts with). The (session, member) index serves
 the reads keyed by the session: its members, and removing them all when it is deleted.
 
-A session has at most one `owner` (the one `store/chat/chat_lifecycle.py` writes when it
-creates the session, whose id the session's own `owner` field names); every other member is a
-`member`. The owner is never removed but with the session.
+A session's owner is the member its own `owner` field names, written with the role `owner` when
+the session is created (`store/chat/chat_lifecycle.py`); members added later are `member`s. No
+index can hold a session to one owner (a unique index of a collection sharded on the member
+must start with the member), so only that create and `arraygraph migrate` write the role
+`owner`. The owner is never removed but with the session.
 """
 
 from __future__ import annotations
@@ -133,7 +135,9 @@ async def member_sessions(
 ) -> MembershipPage:
     """Up to `first` of the member's sessions, newest session first (a session id is its
     creation time), after the session `after` (a Relay cursor is that id): one read on
-    (member, session), whatever the number of sessions or members."""
+    (member, session), whatever the number of sessions or members. A page may name a session
+    being deleted (its delete removes the session first, its memberships last): a reader
+    loads the sessions and leaves out those it does not find."""
     where: dict[str, Any] = {"member": member}
     if after is not None:
         where["session"] = {"$lt": after}

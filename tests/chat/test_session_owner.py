@@ -10,12 +10,15 @@ import jwt
 from bson import ObjectId
 
 from settings import Settings
-from tests.chat.support import CREATE
 from tests.support import Api, ApiFactory
 from tests.support.jwks import bearer, claims, jwt_settings
 
 SECRET = "a-shared-secret-of-at-least-32-bytes!"
 SERVICE = "svc-token-for-chat"
+CREATE = """
+mutation($t: String!) { createChatSession(title: $t) { ...Created } }
+fragment Created on ChatSession { sessionId title }
+"""
 
 
 def _settings() -> Settings:
