@@ -4,10 +4,10 @@ mongomock-ng exports its client, collection, database and error classes (`mongom
 The engine also needs its implementation: the aggregation expression parser, which it teaches
 operators and routes through compiled closures; the pipeline runner; BSON comparison, copying
 and datetime conversion; and a collection's stored documents, read without mongomock-ng's copy.
-None of that is a public API, so each name gets a typed name or a small accessor here, and no
-other module of `embedded` imports mongomock-ng.
-
-mongomock-ng is pinned to 7.11.1 (pyproject.toml). When upgrading, re-check in its source:
+None of that is a public API: each name gets a typed name or an accessor here (no other module
+of `embedded` imports mongomock-ng), listed in embedded/internals.py, whose guard
+(tests/engine/test_internals_guard.py) fails on a name read here and not listed there.
+mongomock-ng is pinned to 7.11.1 (pyproject.toml); when upgrading, re-check in its source:
 
 - `aggregate._Parser`: the constructor `(doc_dict, *, user_vars=None)`, the attributes
   `_doc_dict` and `_user_vars`, `parse(expression)`, and that `parse` sends a one-key operator
