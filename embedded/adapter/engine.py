@@ -22,7 +22,7 @@ from embedded import mongomock_internals as mongomock
 from embedded.adapter.collection import EmbeddedCollection
 from embedded.examined import ReportedTo
 from embedded.expressions import operators
-from embedded.planner import expiry
+from embedded.planner import expiry, query_operators
 from embedded.protocols import (
     CommandCounts,
     CommandObserver,
@@ -80,7 +80,8 @@ class EmbeddedEngine:
     documents each examines (`DocumentsExamined` when none is given). Creating the first engine
     teaches mongomock-ng's parser the operators of `embedded.expressions.operators`, its pipelines
     the `$match` of `embedded.stages.match_stage` and the `$unwind` of
-    `embedded.stages.unwind_stage`, and its collections the unique-index rules of
+    `embedded.stages.unwind_stage`, its matcher and updates BSON's comparisons
+    (`embedded.planner.query_operators`), and its collections the unique-index rules of
     `embedded.writes.unique_indexes` and the TTL expiry of `embedded.planner.expiry`, once per
     process.
     """
@@ -92,6 +93,7 @@ class EmbeddedEngine:
         examined: ExaminationObserver | None = None,
     ) -> None:
         operators.install()
+        query_operators.install()
         match_stage.install()
         unwind_stage.install()
         group_stage.install()

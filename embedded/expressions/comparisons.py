@@ -9,11 +9,12 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+from embedded import bson_order
 from embedded import mongomock_internals as mongomock
 from embedded.expressions.arithmetic import NUMBERS
 from embedded.mongomock_internals import NOTHING
 
-_bson_compare = mongomock.bson_compare
+_bson_compare = bson_order.compare
 _SORTING = mongomock.SORTING_OPERATOR_MAP
 
 # Types whose Python order is BSON's order between two values of the same type (strings compare
