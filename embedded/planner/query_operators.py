@@ -32,6 +32,7 @@ from embedded import bson_order, rules
 from embedded import mongomock_internals as mongomock
 from embedded.bson_order import MAX_KEY, MIN_KEY, Key, order_key, type_name
 from embedded.mongomock_internals import NOTHING
+from embedded.writes import arithmetic_updates
 
 _PATTERNS = (re.Pattern, Regex)
 _NULL_KEY = order_key(None)
@@ -156,9 +157,10 @@ _installed: list[bool] = []
 
 
 def install() -> None:
-    """Make mongomock-ng's matcher and sorts compare as above (once per process)."""
+    """Make mongomock-ng's matcher and sorts compare as above, and its updates apply `$inc`,
+    `$mul`, `$min` and `$max` as `embedded.writes.arithmetic_updates` does (once per process)."""
     with _install_lock:
         if not _installed:
             equal, order = bson_order.equal, bson_order.compare
-            mongomock.route_comparisons_to(equal, order, OPERATORS, {})
+            mongomock.route_comparisons_to(equal, order, OPERATORS, arithmetic_updates.UPDATERS)
             _installed.append(True)
