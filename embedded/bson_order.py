@@ -52,6 +52,19 @@ _NAN: Final[Key] = (NUMBER, 0)
 _NULL: Final[Key] = (NULL,)
 # Types whose Python equality is BSON's between two values of that very type.
 _EQUAL_ALIKE = frozenset({str, int, ObjectId, bool, Int64, type(None)})
+# The brackets of types `equal` compares without keys when two values' types differ.
+_BRACKET_OF = {
+    str: STRING,
+    int: NUMBER,
+    Int64: NUMBER,
+    float: NUMBER,
+    bool: BOOL,
+    ObjectId: OBJECT_ID,
+    type(None): NULL,
+    dict: OBJECT,
+    list: ARRAY,
+    datetime: DATE,
+}
 
 
 def _number(value: Any) -> Key:
@@ -150,12 +163,23 @@ def bracket(value: Any) -> int:
 
 def equal(a: Any, b: Any) -> bool:
     """Whether `a` equals `b` as a server's query equality says (a missing value equals null)."""
-    kind = type(a)
-    if kind is type(b):
+    kind, other = type(a), type(b)
+    if kind is other:
         if kind in _EQUAL_ALIKE:
             return bool(a == b)
         if kind is float:
             return a == b or (math.isnan(a) and math.isnan(b))
+        if kind is dict:  # field by field, in order
+            return len(a) == len(b) and all(
+                x == y and equal(a[x], b[y]) for x, y in zip(a, b, strict=True)
+            )
+        if kind is list:
+            return len(a) == len(b) and all(map(equal, a, b))
+    else:
+        bracket, other_bracket = _BRACKET_OF.get(kind), _BRACKET_OF.get(other)
+        if bracket is not None and other_bracket is not None:
+            # ints, longs and doubles: Python compares them exactly (NaN equals no int)
+            return bracket == other_bracket and (bracket != NUMBER or bool(a == b))
     if a is NOTHING:
         return b is None or b is NOTHING
     return order_key(a) == order_key(b)

@@ -37,18 +37,21 @@ from embedded.writes import arithmetic_updates
 _PATTERNS = (re.Pattern, Regex)
 _NULL_KEY = order_key(None)
 _NAN_KEY = order_key(float("nan"))
-_last_in: list[tuple[Any, frozenset[Key], list[Any]]] = []  # the last `$in` list, keyed
+# The last `$in` list, keyed: the list, the identities of its values (a list changed in place
+# between two queries is keyed again), its keys and its patterns.
+_last_in: list[tuple[Any, tuple[int, ...], frozenset[Key], list[Any]]] = []
 
 
 def _keyed(values: list[Any]) -> tuple[frozenset[Key], list[Any]]:
     """An `$in` list's values as a set of keys, and its patterns (kept for the next document
     of the same query: a scan asks with the same list each time)."""
     last = _last_in[0] if _last_in else None
-    if last is not None and last[0] is values:
-        return last[1], last[2]
+    identities = tuple(map(id, values))
+    if last is not None and last[0] is values and last[1] == identities:
+        return last[2], last[3]
     patterns = [value for value in values if isinstance(value, _PATTERNS)]
     keys = frozenset(order_key(v) for v in values if not isinstance(v, _PATTERNS))
-    _last_in[:] = [(values, keys, patterns)]
+    _last_in[:] = [(values, identities, keys, patterns)]
     return keys, patterns
 
 
