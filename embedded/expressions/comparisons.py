@@ -31,8 +31,9 @@ Ordering = Callable[[Any, Any], bool]
 
 
 def equal(a: Any, b: Any) -> bool:
-    """`$eq` of two evaluated values (missing equals null)."""
-    return bool((a is NOTHING and b is None) or (a is None and b is NOTHING) or a == b)
+    """`$eq` of two evaluated values (missing equals null), as BSON compares them: `true` is
+    not `1`, numbers equal across types, a subdocument's field order counts."""
+    return (a is None and b is NOTHING) or bson_order.equal(a, b)
 
 
 def ordering(name: str) -> Ordering:

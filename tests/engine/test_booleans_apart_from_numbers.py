@@ -1,5 +1,5 @@
 """Booleans are a type bracket of their own, as on a server: `true` is not `1` and `false` is
-not `0` in an equality, `$in`, `$ne`, `$nin` or a unique index (Python's `True == 1`
+not `0` in an equality, `$in`, `$ne`, `$nin`, an `$expr` or a unique index (Python's `True == 1`
 is not BSON's)."""
 
 from __future__ import annotations
@@ -51,6 +51,12 @@ async def test_negations_keep_booleans_and_numbers_apart(front: Front) -> None:
     things = await _filled(front)
     assert await _ids(things, {"x": {"$ne": 1}}) == ["true", "false", "zero"]
     assert await _ids(things, {"x": {"$nin": [False]}}) == ["true", "one", "zero", "ones"]
+
+
+async def test_an_expression_keeps_booleans_and_numbers_apart(front: Front) -> None:
+    things = await _filled(front)
+    assert await _ids(things, {"$expr": {"$eq": ["$x", 1]}}) == ["one"]
+    assert await _ids(things, {"$expr": {"$ne": ["$x", True]}}) == ["one", "false", "zero", "ones"]
 
 
 async def test_a_unique_index_holds_true_beside_one(front: Front) -> None:
