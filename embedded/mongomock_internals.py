@@ -21,9 +21,11 @@ mongomock-ng is pinned to 7.11.1 (pyproject.toml). When upgrading, re-check in i
   change its input documents in place, and `aggregate._handle_sort_stage(documents, database,
   sort, user_vars)`;
 - `filtering.SORTING_OPERATOR_MAP`, `filtering.BsonComparable` (a sort key), `filter_applies(filter,
-  doc)` (the positional `$` tests elements with it); `route_comparisons_to` replaces the globals
-  `operator_eq`, `bson_compare`, `_in_op`, entries of `_filterer_inst._operator_map` and of
-  `collection._updaters` (`{operator: updater(doc, field, value, codec_options)}`);
+  doc)` (the positional `$` tests elements with it); `route_comparisons_to(equal(a, b), order(op,
+  a, b, can_compare_types), operators, updaters)` replaces its globals `operator_eq`,
+  `bson_compare`, `_in_op`, `ObjectId` (what is left of it matches an ObjectId's hex string),
+  entries of `_filterer_inst._operator_map` and `collection._updaters` (`{operator: updater(doc,
+  field, value, codec_options)}`);
 - `Collection._ensure_uniques(new_document)` (replaced by `route_unique_checks_to`) and
   `Collection._store.indexes` (`{name: {key, unique?, sparse?, partialFilterExpression?}}`);
 - `helpers.get_value_by_dot(doc, path, can_generate_array=...)`, `helpers.mongodb_to_bool`,
@@ -290,11 +292,9 @@ def route_documents_to(compiled: Callable[[Any], Evaluator]) -> None:
     _ParserClass.parse = parse
 
 
-def route_comparisons_to(
-    equal: Any, order: Any, operators: Mapping[str, Any], updaters: Mapping[str, Any]
-) -> None:
-    """Make the matcher and sorts compare with `equal(a, b)`, `order(op, a, b, can_compare_types)`
-    and `operators[name](value, argument)`, and operator updates apply `updaters`."""
-    vars(_filtering).update(operator_eq=equal, bson_compare=order, _in_op=operators["$in"])
+def route_comparisons_to(equal: Any, order: Any, operators: Any, updaters: Any) -> None:
+    """The matcher, sorts and updates compare with `equal`, `order`, `operators`, `updaters`."""
+    names = {"operator_eq": equal, "bson_compare": order, "_in_op": operators["$in"]}
+    vars(_filtering).update(names, ObjectId=type("NotAnObjectId", (), {}))
     getattr(_filtering, "_filterer_inst")._operator_map.update(operators)  # noqa: B009
     getattr(mongomock_ng, "collection")._updaters.update(updaters)  # noqa: B009 (not exported)
