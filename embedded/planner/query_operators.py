@@ -5,7 +5,8 @@ mongomock-ng compares with Python's equality and order, so `{x: 1}` matched `x: 
 every equality (a plain value, `$eq`, `$ne`, `$in`, `$nin`, `$all`) and every range (`$gt`,
 `$gte`, `$lt`, `$lte`) compares by `embedded.bson_order`, so:
 
-- equality holds within one type bracket: numbers of every type by value, booleans apart;
+- equality holds within one type bracket (an array equals a value when it or one of its
+  elements does; `$ne` is its negation): numbers of every type by value, booleans apart;
   subdocuments field by field, in order; a missing field equals null;
 - a range compares only within its value's bracket (type bracketing), except against MinKey and
   MaxKey; NaN equals NaN and is neither below nor above anything; `$gte`/`$lte` null match a
@@ -104,11 +105,14 @@ def _in_range(name: str) -> Callable[[Any, Any], bool]:
 
 
 def equal_or_element(value: Any, wanted: Any) -> bool:
-    """`$eq`: the value, or an element of an array value (unless `wanted` is an array, which
-    is compared whole, as mongomock-ng's matcher does)."""
-    if isinstance(value, list) and not isinstance(wanted, list):
-        return any(bson_order.equal(item, wanted) for item in value)
+    """`$eq`: the value, or an element of an array value, equals `wanted`."""
+    if isinstance(value, list) and any(bson_order.equal(item, wanted) for item in value):
+        return True
     return bson_order.equal(value, wanted)
+
+
+def _not_equal(value: Any, wanted: Any) -> bool:
+    return not equal_or_element(value, wanted)
 
 
 _NUMBERS = frozenset({"double", "int", "long", "decimal"})
@@ -151,6 +155,7 @@ def has_type(value: Any, given: Any) -> bool:
 
 OPERATORS: dict[str, Callable[[Any, Any], bool]] = {
     "$eq": equal_or_element,
+    "$ne": _not_equal,
     "$in": is_in,
     "$type": has_type,
     **{name: _in_range(name) for name in ("$gt", "$gte", "$lt", "$lte")},
