@@ -39,15 +39,8 @@ Key = tuple[Any, ...]
 # Canonical type brackets, numbered as a server numbers them (`canonicalizeBSONType`).
 MIN_KEY, NULL, NUMBER, STRING, OBJECT, ARRAY, BINARY = -1, 5, 10, 15, 20, 25, 30
 OBJECT_ID, BOOL, DATE, TIMESTAMP, REGEX, CODE, CODE_WITH_SCOPE, MAX_KEY = (
-    35,
-    40,
-    45,
-    47,
-    50,
-    60,
-    65,
-    127,
-)
+    35, 40, 45, 47, 50, 60, 65, 127,
+)  # fmt: skip
 _NAN: Final[Key] = (NUMBER, 0)
 _NULL: Final[Key] = (NULL,)
 # Types whose Python equality is BSON's between two values of that very type.
@@ -156,11 +149,6 @@ def order_key(value: Any) -> Key:
     raise rules.unsupported(f"comparing a value of type {type(value).__name__}")
 
 
-def bracket(value: Any) -> int:
-    """The type bracket of `value` (`NUMBER`, `STRING`, ...)."""
-    return int(order_key(value)[0])
-
-
 def equal(a: Any, b: Any) -> bool:
     """Whether `a` equals `b` as a server's query equality says (a missing value equals null)."""
     kind, other = type(a), type(b)
@@ -194,13 +182,6 @@ def compare(
     if key_a[0] != key_b[0] and not can_compare_types:
         return False
     return operator(key_a, key_b)
-
-
-def is_nan(value: Any) -> bool:
-    """Whether `value` is a NaN double or decimal."""
-    if type(value) is float:
-        return math.isnan(value)
-    return isinstance(value, Decimal128) and value.to_decimal().is_nan()
 
 
 def _int_type(value: int) -> str:
