@@ -18,7 +18,8 @@ COPY requirements/runtime.txt requirements/
 RUN --mount=type=cache,target=/root/.cache/pip \
     pip wheel --require-hashes --no-deps --wheel-dir /wheels -r requirements/runtime.txt
 COPY pyproject.toml README.md ./
-COPY app.py cli.py settings.py ./
+COPY app.py cli.py ./
+COPY settings/ settings/
 COPY web/ web/
 COPY schema/ schema/
 COPY runtime/ runtime/

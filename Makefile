@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: install run browser test test-wire conformance lint check-layers check-sizes bench soak schema clean fuzz lock
+.PHONY: install run browser test test-wire conformance engine-docs lint check-layers check-sizes bench soak schema clean fuzz lock
 
 # Reproducible installs: requirements/*.txt pin every package with a hash for each of its files,
 # written by `make lock`. Locked with `uv pip compile --universal --generate-hashes`: one
@@ -24,7 +24,7 @@ DEV_STAMP := $(VENV)/.dev-installed
 # modules): where PYTHONDONTWRITEBYTECODE is set, nothing else would ever cache it, and every
 # start would compile every module it imports again.
 UV_SYNC := $(BIN)/uv pip sync --quiet --require-hashes --compile-bytecode --python $(BIN)/python
-COMPILE_OWN := $(BIN)/python -m compileall -q -j 0 app.py cli.py settings.py web schema \
+COMPILE_OWN := $(BIN)/python -m compileall -q -j 0 app.py cli.py settings web schema \
 	runtime resolvers store embedded
 # The lock holds setuptools: the project builds with it, fetching nothing unhashed.
 UV_PROJECT := $(BIN)/uv pip install --quiet --no-deps --no-build-isolation --python $(BIN)/python -e .
@@ -95,6 +95,11 @@ test-wire: $(DEV_STAMP) browser
 # front: pass, fail and skip by file, the failures by cause; exit 1 below a floor (tests/conformance).
 conformance: $(DEV_STAMP)
 	$(BIN)/python -m tests.conformance
+
+# Rewrite the table of spec tests the engine does not support (tests/conformance/unsupported.toml)
+# and the docs' list made from it (docs/embedded-engine.md), from what a conformance run finds.
+engine-docs: $(DEV_STAMP)
+	$(BIN)/python -m tests.conformance --write-unsupported
 
 # Debian's Chromium for the browser tests (tests/support/browser.py), as root or through sudo;
 # where it cannot be installed the build goes on and those tests skip, saying why.

@@ -17,6 +17,8 @@ from web.direct_route import DirectRoute
 from web.graphiql import graphiql_routes
 from web.graphql_view import GraphQLView
 from web.health import health_routes
+from web.identity.lifespan import loading_keys
+from web.identity.metrics import register_identity_metrics
 from web.metrics import Metrics, metrics_route, watching_commands
 from web.persisted_queries import persisted_queries
 from web.request_log import RequestLog
@@ -39,6 +41,7 @@ def create_app(
     state = AppState(settings, clock, database)
     schema = build_schema(settings, extensions=tracing_extensions())
     metrics = Metrics(schema.document_cache, settings.metrics_operations)
+    register_identity_metrics(metrics.registry, state.authenticator)
     endpoint = GraphQLView(state, schema, persisted_queries(settings, schema))
     middleware = [
         # Outermost: every request logged, with its id.
@@ -51,6 +54,7 @@ def create_app(
     routes += graphiql_routes(settings)  # the IDE's assets, when GraphiQL is on
     routes.append(metrics_route(metrics))
     started = watching_commands(lifespan(state, demo=demo), state, metrics)
+    started = loading_keys(started, state.authenticator)
     app = Starlette(routes=routes, middleware=middleware, lifespan=started)
     app.state.arraygraph = state
     app.state.schema = schema

@@ -32,11 +32,24 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-# Every variable settings.py reads (a test keeps the two lists equal), for `--help`.
+# Every variable the settings package reads (a test keeps the two lists equal), for `--help`.
 ENVIRONMENT = {
     "MONGODB_URI": "mongodb://... or mongodb+srv://... (unset or memory://: embedded engine)",
     "ARRAYGRAPH_DB": "database name (arraygraph)",
-    "ARRAYGRAPH_API_TOKENS": "comma-separated bearer tokens; set, every mutation needs one",
+    "ARRAYGRAPH_API_TOKENS": "comma-separated role:token (a bare token: admin); mutations need one",
+    "ARRAYGRAPH_API_TOKENS_FILE": "a file holding ARRAYGRAPH_API_TOKENS (a container secret)",
+    "ARRAYGRAPH_JWKS_URL": "https:// URL of the identity provider's JWKS: bearer JWTs verified",
+    "ARRAYGRAPH_JWKS_FILE": "a JWKS file, instead of a URL",
+    "ARRAYGRAPH_JWT_SECRET": "HS256 shared secret (production: with ..._ALLOW_SHARED_SECRET=1)",
+    "ARRAYGRAPH_JWT_SECRET_FILE": "a file holding ARRAYGRAPH_JWT_SECRET",
+    "ARRAYGRAPH_JWT_ALLOW_SHARED_SECRET": "on/off: a shared secret in production mode (off)",
+    "ARRAYGRAPH_JWT_ISSUER": "the `iss` every JWT must carry (required with JWTs)",
+    "ARRAYGRAPH_JWT_AUDIENCE": "comma-separated: a JWT's `aud` must hold one (required with JWTs)",
+    "ARRAYGRAPH_JWT_ALGORITHMS": "allow-list (RS256,ES256,EdDSA with a JWKS; HS256 with a secret)",
+    "ARRAYGRAPH_JWT_USER_CLAIM": "the claim holding the user id (sub)",
+    "ARRAYGRAPH_JWT_ROLES_CLAIM": "dotted path of the roles claim, e.g. realm_access.roles",
+    "ARRAYGRAPH_JWT_LEEWAY_SECONDS": "clock skew forgiven on exp, nbf and iat (30)",
+    "ARRAYGRAPH_ANONYMOUS_ROLE": "reader, ingest or admin: the role of callers without one",
     "ARRAYGRAPH_ENV": "development or production (introspection and GraphiQL off)",
     "ARRAYGRAPH_INTROSPECTION": "on/off (off in production)",
     "ARRAYGRAPH_GRAPHIQL": "on/off (off in production)",
@@ -188,8 +201,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     anonymous = not settings.auth_required
     if anonymous and not is_loopback(args.host) and not args.allow_anonymous_writes:
         print(
-            f"arraygraph: refusing to listen on {args.host} without ARRAYGRAPH_API_TOKENS: "
-            "anyone could write. Set tokens, or pass --allow-anonymous-writes.",
+            f"arraygraph: refusing to listen on {args.host} without ARRAYGRAPH_API_TOKENS or "
+            "JWTs (ARRAYGRAPH_JWKS_URL): anyone could write. Set them, or pass "
+            "--allow-anonymous-writes.",
             file=sys.stderr,
         )
         return 2

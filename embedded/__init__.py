@@ -1,8 +1,10 @@
 """An in-process stand-in for MongoDB 8.0 behind PyMongo's async API, built on mongomock-ng.
 
-`EmbeddedEngine()[db][collection]` offers the part of `pymongo.AsyncMongoClient`'s collection API
-that arraygraph's store uses (find, aggregate with `let`, insert, update with operators or a
-pipeline, findAndModify, delete, bulk writes, indexes), with PyMongo's result and error classes.
+`EmbeddedEngine()[db][collection]` offers `pymongo.AsyncMongoClient`'s collection API (find,
+aggregate with `let`, the counts, distinct, insert, update with operators or a pipeline, replace,
+findAndModify, delete, bulk writes, indexes, drop, `with_options`, a `w: 0` write concern
+included) and the database's (create and drop collections, commands), with PyMongo's signatures,
+result and error classes, and the checks PyMongo makes before sending.
 Each command yields to the event loop once and then runs alone, under the engine's lock, so
 single-document writes are atomic; each is reported to a `CommandObserver`, named and counted as
 PyMongo sends it (a read past 101 documents or 16 MiB costs `getMore`s, a bulk write one command
@@ -41,7 +43,8 @@ from __future__ import annotations
 
 from embedded.adapter.collection import EmbeddedCollection
 from embedded.adapter.cursors import EmbeddedCursor
-from embedded.adapter.engine import EmbeddedDatabase, EmbeddedEngine
+from embedded.adapter.database import EmbeddedDatabase
+from embedded.adapter.engine import EmbeddedEngine
 from embedded.protocols import (
     CommandCounts,
     CommandObserver,

@@ -281,11 +281,11 @@ def parser_parse() -> Callable[[Any, Any], Any]:
 
 
 def route_documents_to(compiled: Callable[[Any], Evaluator]) -> None:
-    """Make the parser evaluate an expression document `e` as `compiled(e)`, the rest as before."""
+    """Make the parser evaluate an expression document or a `$$variable` `e` as `compiled(e)`."""
     original = _ParserClass.parse
 
     def parse(self: Any, expression: Any) -> Any:
-        if isinstance(expression, dict):
+        if isinstance(expression, dict) or (type(expression) is str and expression[:2] == "$$"):
             return compiled(expression)(self._doc_dict, self._user_vars)
         return original(self, expression)
 

@@ -28,6 +28,8 @@ FAILED_TO_PARSE = 9
 OVERFLOW = 15
 TYPE_MISMATCH = 14
 NAMESPACE_NOT_FOUND = 26
+DOLLAR_PREFIXED_FIELD_NAME = 52
+INVALID_ID_FIELD = 53
 CONFLICTING_UPDATE_OPERATORS = 40
 CURSOR_NOT_FOUND = 43
 COMMAND_NOT_FOUND = 59
@@ -50,6 +52,8 @@ CODE_NAMES = {
     TYPE_MISMATCH: "TypeMismatch",
     OVERFLOW: "Overflow",
     NAMESPACE_NOT_FOUND: "NamespaceNotFound",
+    DOLLAR_PREFIXED_FIELD_NAME: "DollarPrefixedFieldName",
+    INVALID_ID_FIELD: "InvalidIdField",
     CONFLICTING_UPDATE_OPERATORS: "ConflictingUpdateOperators",
     CURSOR_NOT_FOUND: "CursorNotFound",
     COMMAND_NOT_FOUND: "CommandNotFound",
@@ -68,10 +72,11 @@ def code_name(code: int) -> str:
     return CODE_NAMES.get(code, f"Location{code}")
 
 
-def unsupported(what: str) -> OperationFailure:
+def unsupported(what: str, detail: str = "") -> OperationFailure:
     """The clear error for what the engine does not do: "the embedded engine does not support
-    <what>", code NotImplemented (238)."""
-    message = f"{UNSUPPORTED_PREFIX} {what}"
+    <what>[: <detail>]", code NotImplemented (238). `what` names the feature alone (the docs'
+    list groups by it), `detail` the value this command sent."""
+    message = f"{UNSUPPORTED_PREFIX} {what}" + (f": {detail}" if detail else "")
     details = {"ok": 0.0, "errmsg": message, "code": NOT_IMPLEMENTED, "codeName": "NotImplemented"}
     return OperationFailure(message, NOT_IMPLEMENTED, details)
 
@@ -127,6 +132,11 @@ def _shell(value: Any) -> str:
     if isinstance(value, list):
         return "[ " + ", ".join(_shell(v) for v in value) + " ]"
     return str(value)
+
+
+def shell(value: Any) -> str:
+    """A value as a server's messages print it (`{ a: 1 }`, `"text"`)."""
+    return _shell(value)
 
 
 def duplicate_key(namespace: str, index: str, pattern: Any, key: Any) -> DuplicateKeyError:
@@ -248,9 +258,18 @@ def upsert_seed(filter: Mapping[str, Any]) -> dict[str, Any]:
     return seed
 
 
-def check_immutable_id(before: Any, after: Any) -> None:
+def check_immutable_id(before: Any, after: Any, *, replaced: bool = False) -> None:
     if before != after:
-        raise write_error(
-            IMMUTABLE_FIELD,
-            "Performing an update on the path '_id' would modify the immutable field '_id'",
+        raise immutable_id(after, replaced=replaced)
+
+
+def immutable_id(after: Any = None, *, replaced: bool = False) -> WriteError:
+    """ImmutableField, with the message of the update's kind: operators, or a whole new document
+    (a replacement, a pipeline's result) whose `_id` is `after`."""
+    message = "Performing an update on the path '_id' would modify the immutable field '_id'"
+    if replaced:
+        message = (
+            "After applying the update, the (immutable) field '_id' was found to have been "
+            f"altered to _id: {_shell(after)}"
         )
+    return write_error(IMMUTABLE_FIELD, message)

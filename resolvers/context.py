@@ -1,8 +1,8 @@
-"""The per-request context: database handle, settings, the request's clock reading, loaders."""
+"""The per-request context: database handle, settings, the request's clock reading, the
+caller's identity, loaders."""
 
 from __future__ import annotations
 
-import hmac
 from collections.abc import Callable, Hashable
 from datetime import datetime
 from typing import Any, TypeVar
@@ -10,6 +10,8 @@ from typing import Any, TypeVar
 import strawberry
 from starlette.requests import HTTPConnection
 
+from resolvers.errors import Unauthenticated
+from resolvers.identity import Authenticator, Identity
 from resolvers.loaders import LoaderSpec, RequestLoader
 from settings import Settings
 from store.database import Database
@@ -24,15 +26,17 @@ LoaderKey = tuple[LoaderSpec[Any, Any], Hashable]
 
 class Context:
     """What every resolver of one request shares. Built when the request's operation executes,
-    and each part on first use: the clock reading, the bearer token's check, the loaders."""
+    and each part on first use: the clock reading, the caller's identity, the loaders."""
 
     __slots__ = (
-        "_authenticated",
+        "_authenticator",
         "_clock",
+        "_identity",
         "_loaders",
         "_now",
         "database",
         "mutations_ran",
+        "refusal",
         "request",
         "settings",
     )
@@ -43,6 +47,7 @@ class Context:
         settings: Settings,
         *,
         clock: Clock,
+        authenticator: Authenticator,
         request: HTTPConnection | None = None,
     ) -> None:
         self.database = database
@@ -50,7 +55,10 @@ class Context:
         self.request = request
         self._clock = clock
         self._now: datetime | None = None
-        self._authenticated: bool | None = None
+        self._authenticator = authenticator
+        self._identity: Identity | None = None
+        # Why the request's credential was not accepted, once it was tried (the request log's).
+        self.refusal: Unauthenticated | None = None
         self._loaders: dict[LoaderKey, RequestLoader[Any, Any]] | None = None
         # The response keys of the mutation fields whose resolvers returned: what they wrote
         # is stored, whatever the rest of the answer becomes (runtime/request/response_size.py).
@@ -63,23 +71,27 @@ class Context:
             self._now = self._clock()
         return self._now
 
-    @property
-    def authenticated(self) -> bool:
-        """Whether the request may write: no tokens configured, or a valid bearer token."""
-        if self._authenticated is None:
-            request = self.request
-            self._authenticated = not self.settings.auth_required or (
-                request is not None
-                and bearer_token_valid(
-                    request.headers.get("authorization"), self.settings.api_tokens
-                )
-            )
-        return self._authenticated
-
-    @property
-    def credentials_sent(self) -> bool:
-        """Whether the request carries an `Authorization` header, accepted or not."""
-        return self.request is not None and bool(self.request.headers.get("authorization"))
+    async def identity(self) -> Identity:
+        """Who is calling: verified on first use, once per request; a request without an
+        `Authorization` header is anonymous at no cost. A credential not accepted raises
+        `Unauthenticated` with its reason, each time it is asked for."""
+        found = self._identity
+        if found is not None:
+            return found
+        refused = self.refusal
+        if refused is not None:
+            raise Unauthenticated(str(refused), reason=refused.reason)
+        sent = self.request.headers.get("authorization") if self.request is not None else None
+        if not sent:
+            found = self._authenticator.anonymous
+        else:
+            try:
+                found = await self._authenticator.identify(sent)
+            except Unauthenticated as error:
+                self.refusal = error
+                raise
+        self._identity = found
+        return found
 
     def collection(self, name: str) -> AsyncCollection:
         """The collection a store module declares as its `COLLECTION`."""
@@ -110,20 +122,13 @@ class Context:
 Info = strawberry.Info[Context, None]
 
 
-def bearer_token_valid(authorization: str | None, tokens: tuple[str, ...]) -> bool:
-    if not authorization:
-        return False
-    scheme, _, token = authorization.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        return False
-    presented = token.strip().encode()
-    # Compare against every token, each in constant time, so timing reveals nothing.
-    matches = [hmac.compare_digest(presented, known.encode()) for known in tokens]
-    return any(matches)
-
-
 def build_context(
-    request: HTTPConnection | None, *, database: Database, settings: Settings, clock: Clock
+    request: HTTPConnection | None,
+    *,
+    database: Database,
+    settings: Settings,
+    clock: Clock,
+    authenticator: Authenticator,
 ) -> Context:
     """The request's context; nothing of it is computed until a resolver asks."""
-    return Context(database, settings, clock=clock, request=request)
+    return Context(database, settings, clock=clock, authenticator=authenticator, request=request)

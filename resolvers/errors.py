@@ -32,4 +32,9 @@ class LimitExceeded(ApiError):
 
 
 class Unauthenticated(ApiError):
-    """A mutation without a valid bearer token while tokens are configured."""
+    """A credential missing where one is required, or not accepted: `reason` says why, in
+    words a client can act on (`extensions.reason`), never anything of the credential."""
+
+    def __init__(self, message: str, *, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason

@@ -103,6 +103,8 @@ def label_errors(
         argument = getattr(subject, "argument", None)
         if isinstance(argument, str):
             extensions["argument"] = argument
+        if isinstance(subject, Unauthenticated) and subject.reason is not None:
+            extensions["reason"] = subject.reason  # why a credential was not accepted
         error.extensions = extensions
         if code == UNAVAILABLE:  # the database's state: said plainly, its details logged
             logger.warning("Database unavailable: %s", unavailable_reason(subject))

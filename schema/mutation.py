@@ -1,5 +1,6 @@
-"""What every mutation is: it needs a valid bearer token whenever tokens are configured, it
-sees what earlier mutations of the same request wrote, and the request notes that it ran.
+"""What every mutation is: it needs an identity that is not anonymous whenever credentials
+(service tokens or JWTs) are configured, it sees what earlier mutations of the same request
+wrote, and the request notes that it ran.
 
 Mutations run one after another; loaders cache what they read for the rest of the request, so
 a loader that served an earlier mutation's payload would serve a later one a stale answer.
@@ -17,25 +18,26 @@ from strawberry.permission import BasePermission
 
 from resolvers.context import Context
 from resolvers.errors import Unauthenticated
+from resolvers.identity import NO_CREDENTIALS as NO_CREDENTIALS
+from resolvers.identity import NOT_ACCEPTED as NOT_ACCEPTED
 from schema.facts import Declared, Work, facts
-
-NO_CREDENTIALS = "Authentication required: send 'Authorization: Bearer <token>'"
-# Says only that the header sent did not pass, never why: nothing about the valid tokens.
-NOT_ACCEPTED = (
-    "The credentials sent were not accepted: send 'Authorization: Bearer <token>' with a "
-    "valid token"
-)
 
 
 class CanWrite(BasePermission):
+    """Until the permission rules come: with credentials configured, any accepted one writes
+    (a service token of any role, a valid JWT); without, anyone does, as before."""
+
     message = NO_CREDENTIALS
 
-    def has_permission(self, source: Any, info: Any, **kwargs: Any) -> bool:
+    async def has_permission(self, source: Any, info: Any, **kwargs: Any) -> bool:
         context: Context = info.context
-        if context.authenticated:
+        if not context.settings.auth_required:
             return True
-        # The message is the request's, so it is raised here: a permission is shared by all.
-        raise Unauthenticated(NOT_ACCEPTED if context.credentials_sent else NO_CREDENTIALS)
+        # A credential not accepted raises here, with its reason: a permission is shared by all.
+        identity = await context.identity()
+        if identity.is_anonymous:
+            raise Unauthenticated(NO_CREDENTIALS)
+        return True
 
     def on_unauthorized(self) -> None:
         raise Unauthenticated(self.message)

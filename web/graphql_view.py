@@ -47,7 +47,7 @@ from web.http_protocol import (
     graphql_answer,
     transport_error,
 )
-from web.operation_notes import note_error_codes, note_operation, note_sent_name
+from web.operation_notes import note_error_codes, note_operation, note_refusal, note_sent_name
 from web.persisted_queries import PersistedQueries, PersistedQueryError
 from web.persisted_view import persisted_document, persisted_failure
 from web.request_log import record_of
@@ -127,6 +127,8 @@ class GraphQLView:
         if errors:  # the schema gave every error its code; unexpected ones leave masked
             errors = [masked(error) for error in errors]
         note_error_codes(record, errors)
+        if built:
+            note_refusal(record, built[0].refusal)
         response: dict[str, Any] = {"data": data}
         ran = built[0].mutations_ran if built else ()
         if errors:
@@ -144,4 +146,5 @@ class GraphQLView:
             database=state.database,
             settings=state.settings,
             clock=state.clock,
+            authenticator=state.authenticator,
         )

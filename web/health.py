@@ -1,4 +1,5 @@
-"""`/healthz` (the process answers) and `/readyz` (the database answers a ping)."""
+"""`/healthz` (the process answers) and `/readyz` (the database answers a ping, and JWTs can
+be verified: a configured JWKS was loaded once)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,9 @@ def health_routes(state: AppState) -> list[Route]:
         return JSONResponse({"status": "ok"})
 
     async def readyz(request: Request) -> JSONResponse:
+        keys = state.authenticator.keys
+        if keys is not None and not keys.loaded:
+            return _unavailable(f"no JWKS loaded yet from {keys.source}: JWTs cannot be verified")
         try:
             await asyncio.wait_for(state.database.ping(), READY_TIMEOUT_SECONDS)
         except TimeoutError:

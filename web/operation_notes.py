@@ -1,5 +1,6 @@
 """The view's notes in the request's record (web/request_log.py): which operation ran (name and
-kind, known once the document is parsed) and the codes of the errors it answered with.
+kind, known once the document is parsed), the codes of the errors it answered with, and why
+its credential was refused, if it was.
 
 The name the client sent is noted when its document is known (a persisted query's included)
 and replaced by the document's once the operation is resolved; a request refused before that
@@ -13,6 +14,7 @@ from collections.abc import Iterable
 
 from graphql import GraphQLError
 
+from resolvers.errors import Unauthenticated
 from web.request_log import RequestRecord
 
 LONGEST_NOTED_NAME = 128
@@ -40,3 +42,9 @@ def note_operation(record: RequestRecord | None, operation: tuple[str | None, st
 def note_error_codes(record: RequestRecord | None, errors: Iterable[GraphQLError]) -> None:
     if record is not None:
         record.note_error_codes([str((error.extensions or {}).get("code")) for error in errors])
+
+
+def note_refusal(record: RequestRecord | None, refusal: Unauthenticated | None) -> None:
+    """The reason alone: never the credential, nor anything of it."""
+    if record is not None and refusal is not None:
+        record.credential_refused = refusal.reason

@@ -42,6 +42,7 @@ class RequestRecord:
     operation_name: str | None = None
     operation_type: str | None = None  # query, mutation or subscription; None before parsing
     error_codes: list[str] = field(default_factory=list)
+    credential_refused: str | None = None  # the reason (web/identity/refusals.py), never the token
     status: int = 0
     round_trips: int = 0
     seconds: float = 0.0
@@ -63,6 +64,7 @@ class RequestRecord:
             "operation_name": self.operation_name,
             "operation_type": self.operation_type,
             "error_codes": self.error_codes,
+            "credential_refused": self.credential_refused,
             "round_trips": self.round_trips,
         }
 
@@ -147,5 +149,7 @@ def _log(record: RequestRecord) -> None:
         words.append(f"{record.operation_type} {record.operation_name or '(anonymous)'}")
     if record.error_codes:
         words.append("errors=" + ",".join(record.error_codes))
+    if record.credential_refused is not None:
+        words.append(f"credential_refused={json.dumps(record.credential_refused)}")
     words += [f"round_trips={record.round_trips}", f"request_id={record.request_id}"]
     logger.log(level, " ".join(words), extra=record.fields())

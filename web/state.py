@@ -1,4 +1,5 @@
-"""What the application holds for its lifetime: settings, the clock, the database handle."""
+"""What the application holds for its lifetime: settings, the clock, the database handle,
+the verifier of identities."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from settings import Settings
 from store.database import Database, open_database
 from store.demo import seed_demo_data
 from store.migrations import check_data_shape
+from web.identity.authenticator import Authenticator
 from web.long_lived import LongLivedHeap
 
 
@@ -22,11 +24,12 @@ def utc_now() -> datetime:
 
 
 class AppState:
-    """Settings and clock from the start; the database from the lifespan on."""
+    """Settings, clock and authenticator from the start; the database from the lifespan on."""
 
     def __init__(self, settings: Settings, clock: Clock, database: Database | None) -> None:
         self.settings = settings
         self.clock = clock
+        self.authenticator = Authenticator(settings, clock)
         self._database = database
         # How long the demo data took to load, once the lifespan loaded it (`serve` says it).
         self.demo_seconds: float | None = None

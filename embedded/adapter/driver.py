@@ -5,7 +5,13 @@ PyMongo encodes each command itself, so a value BSON cannot hold (a lone surroga
 `OverflowError`), and a single-statement command larger than the server's maxBsonObjectSize plus
 16 KiB of command overhead is refused with `DocumentTooLarge`
 (`pymongo.asynchronous.command_runner`): neither is a round trip, and a server never sees it.
-Bulk writes are not checked here: PyMongo sends their statements for the server to judge.
+Bulk writes are not measured here: PyMongo sends their statements for the server to judge.
+
+PyMongo also checks a write's arguments before sending it (`pymongo.common`): an update must be
+operators or a pipeline ("update only works with $ operators"), a replacement must hold no
+operator ("replacement can not include $ operators"), a filter must be a document; each request
+of a bulk write is checked as it is added, before the first command goes. The adapter calls the
+same checks, so it refuses what PyMongo refuses, with PyMongo's exception and message.
 """
 
 from __future__ import annotations
@@ -14,7 +20,9 @@ from collections.abc import Mapping
 from typing import Any
 
 import bson
+from pymongo import common
 from pymongo.errors import DocumentTooLarge
+from pymongo.write_concern import validate_boolean
 
 from embedded.rules import MAX_BSON_DOCUMENT_BYTES
 
@@ -61,3 +69,23 @@ def check_command(command: Mapping[str, Any]) -> None:
             f" BSON document sizes up to {MAX_COMMAND_BYTES} bytes."
         )
     raise DocumentTooLarge(f"{name} command document too large")
+
+
+def check_update(filter: Any, update: Any, upsert: Any, array_filters: Any = None) -> None:
+    """What PyMongo's update_one and update_many check: operators or a pipeline."""
+    common.validate_is_mapping("filter", filter)
+    validate_boolean("upsert", upsert)
+    common.validate_ok_for_update(update)
+    common.validate_list_or_none("array_filters", array_filters)
+
+
+def check_replacement(filter: Any, replacement: Any, upsert: Any) -> None:
+    """What PyMongo's replace_one and find_one_and_replace check: a document of no operator."""
+    common.validate_is_mapping("filter", filter)
+    validate_boolean("upsert", upsert)
+    common.validate_ok_for_replace(replacement)
+
+
+def check_filter(filter: Any) -> None:
+    """What PyMongo's deletes check: the filter is a document."""
+    common.validate_is_mapping("filter", filter)

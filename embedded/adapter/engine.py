@@ -14,12 +14,13 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from embedded import mongomock_internals as mongomock
-from embedded.adapter.collection import EmbeddedCollection
+from embedded.adapter import client_bulk
+from embedded.adapter.database import EmbeddedDatabase
 from embedded.examined import ReportedTo
 from embedded.expressions import operators
 from embedded.planner import expiry, query_operators
@@ -31,46 +32,9 @@ from embedded.protocols import (
 )
 from embedded.stages import group_stage, match_stage, sort_stage, unwind_stage
 from embedded.writes import unique_indexes
-from embedded.writes import write_path as writes
 from embedded.writes.write_path import UpdateApplier
 
 T = TypeVar("T")
-
-
-class EmbeddedDatabase:
-    def __init__(self, engine: EmbeddedEngine, db: Any) -> None:
-        self._engine = engine
-        self._db = db
-        self._collections: dict[str, EmbeddedCollection] = {}
-
-    @property
-    def engine(self) -> EmbeddedEngine:
-        """The engine that holds this database, and its observers (`engine.examined`)."""
-        return self._engine
-
-    @property
-    def mongomock_database(self) -> Any:
-        """The synchronous internals, for a caller that holds `engine.lock` (the wire front)."""
-        return self._db
-
-    def __getitem__(self, name: str) -> EmbeddedCollection:
-        if name not in self._collections:
-            self._collections[name] = EmbeddedCollection(self._engine, self._db[name])
-        return self._collections[name]
-
-    async def command(self, command: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
-        name = command if isinstance(command, str) else next(iter(command))
-        if name not in ("ping", "dropDatabase"):
-            raise NotImplementedError(f"the embedded engine does not run {name!r}")
-        await asyncio.sleep(0)
-        if name == "ping":
-            return await self._engine.run(name, lambda: {"ok": 1.0})
-
-        def drop() -> dict[str, Any]:
-            writes.drop_database(self._db)
-            return {"ok": 1.0, "dropped": self._db.name}
-
-        return await self._engine.run(name, drop)
 
 
 class EmbeddedEngine:
@@ -155,6 +119,30 @@ class EmbeddedEngine:
             result = action()
             self.observer.replied(result if reply is None else reply(result))
         return result
+
+    async def bulk_write(
+        self,
+        models: Sequence[Any],
+        session: Any = None,
+        ordered: bool = True,
+        verbose_results: bool = False,
+        bypass_document_validation: bool | None = None,
+        comment: Any = None,
+        let: Mapping[str, Any] | None = None,
+        write_concern: Any = None,
+    ) -> Any:
+        """The client's bulkWrite across namespaces (PyMongo's `AsyncMongoClient.bulk_write`),
+        as one command (`embedded.adapter.client_bulk`)."""
+        return await client_bulk.bulk_write(
+            self,
+            models,
+            ordered=ordered,
+            verbose_results=verbose_results,
+            bypass_document_validation=bypass_document_validation,
+            comment=comment,
+            let=let,
+            write_concern=write_concern,
+        )
 
     async def close(self) -> None:
         self._databases.clear()

@@ -24,6 +24,7 @@ from embedded.expressions.arithmetic import (
 )
 from embedded.expressions.array_expressions import ArrayOperators
 from embedded.expressions.comparisons import equal, ordering
+from embedded.expressions.field_expressions import FieldOperators
 from embedded.expressions.literals import literal
 from embedded.expressions.paths import document_field, variable
 from embedded.expressions.value_expressions import ValueOperators
@@ -54,7 +55,7 @@ def _present(value: Any) -> Any:
     return None if value is NOTHING else value
 
 
-class _Compiler(Arithmetic, ArrayOperators, ValueOperators):
+class _Compiler(Arithmetic, ArrayOperators, ValueOperators, FieldOperators):
     def __init__(self, interpret: Interpret) -> None:
         self.interpret = interpret
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from embedded import mongomock_internals as mongomock
+from embedded.expressions.variables import DOCUMENT_VARIABLES, unbound
 from embedded.mongomock_internals import NOTHING, Evaluator
 
 _get = mongomock.get_value_by_dot
@@ -92,9 +93,10 @@ def document_field(path: str) -> Evaluator:
 
 
 def variable(name: str, path: str) -> Evaluator:
-    """`$$name.path`: a variable in scope (`ROOT` and `CURRENT`, the document)."""
+    """`$$name.path`: a variable in scope (`ROOT` and `CURRENT`, the document; a system
+    variable or an undefined one as `variables.unbound` answers)."""
     follow = field_path(path) if path else None
-    document = name in ("ROOT", "CURRENT")
+    document = name in DOCUMENT_VARIABLES
     if follow is not None and "." not in path and not is_number(path):
 
         def read_field(doc: Any, env: dict[str, Any]) -> Any:
@@ -103,9 +105,9 @@ def variable(name: str, path: str) -> Evaluator:
             if type(base) is dict:
                 return base.get(path, NOTHING)
             if base is _UNBOUND:
-                if not document:
+                base = doc if document else unbound(name)
+                if base is NOTHING:
                     return NOTHING
-                base = doc
             return follow(base)
 
         return read_field
@@ -113,9 +115,9 @@ def variable(name: str, path: str) -> Evaluator:
     def read(doc: Any, env: dict[str, Any]) -> Any:
         base = env.get(name, _UNBOUND)
         if base is _UNBOUND:
-            if not document:
+            base = doc if document else unbound(name)
+            if base is NOTHING:
                 return NOTHING
-            base = doc
         return follow(base) if follow else base
 
     return read

@@ -18,6 +18,7 @@ from datetime import datetime
 from typing import Any
 
 from embedded import mongomock_internals as mongomock
+from embedded.expressions.variables import bind
 from embedded.planner import fast_filters
 from embedded.stages.stage_hooks import install_stage
 
@@ -40,7 +41,8 @@ def _with_documents_as_they_are(original: mongomock.Stage) -> mongomock.Stage:
         if isinstance(spec, Mapping) and not spec:
             return documents if isinstance(documents, list) else list(documents)
         if not isinstance(spec, Mapping) or _compares_dates(spec):
-            return original(documents, database, spec, variables)
+            # mongomock-ng's `$and`, `$or` and `$nor` drop the variables: bound to each `$expr`.
+            return original(documents, database, bind(spec, variables), variables)
         test = fast_filters.matcher(spec)
         return [doc for doc in documents if test(doc)]
 

@@ -52,12 +52,17 @@ def apply_simple(doc: Document, projection: Mapping[str, Any]) -> Document:
 
 
 def project(
-    coll: Any, doc: Document, projection: Mapping[str, Any], reply: Callable[[Any], Any]
+    coll: Any,
+    doc: Document,
+    projection: Mapping[str, Any],
+    reply: Callable[[Any], Any],
+    variables: Mapping[str, Any] | None = None,
 ) -> Document:
-    """A find-style projection of a reply-form document, given back by `reply`."""
+    """A find-style projection of a reply-form document, given back by `reply`; its
+    expressions read `variables` (the command's `let`)."""
     if is_simple(projection):
         return dict(reply(apply_simple(doc, projection)))
-    [projected] = mongomock.run_pipeline(coll, [doc], [{"$project": projection}])
+    [projected] = mongomock.run_pipeline(coll, [doc], [{"$project": projection}], variables)
     return dict(reply(projected))
 
 

@@ -14,10 +14,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from embedded import examined, rules
+from embedded import examined
 from embedded import mongomock_internals as mongomock
 from embedded.expressions.literals import copied_literals
-from embedded.planner import fast_filters, plans
+from embedded.expressions.variables import bind, let_values
+from embedded.planner import command_options, fast_filters, plans
 from embedded.planner.indexes import IndexedDocuments, table_of
 from embedded.protocols import Document
 from embedded.stages import plain_stages, projections, sort_stage
@@ -108,6 +109,7 @@ def _converted(value: Any, memo: dict[int, Any], shared: bool) -> Any:
 
 
 _to_reply = read_copy  # a stored value as a driver would decode it
+_COMMAND_OPTIONS = frozenset({"let", "hint", "collation"})
 
 
 def _reads_in_place(pipeline: Iterable[Mapping[str, Any]]) -> bool:
@@ -124,23 +126,16 @@ def _reads_in_place(pipeline: Iterable[Mapping[str, Any]]) -> bool:
     return True
 
 
-def evaluate_once(expression: Any) -> Any:
-    """A `let` value: an expression evaluated once, with no document."""
-    if isinstance(expression, Mapping) and set(expression) == {"$literal"}:
-        return expression["$literal"]
-    return mongomock.new_parser({}).parse(expression)
-
-
 def aggregate(
     coll: Any, pipeline: list[Mapping[str, Any]], variables: Mapping[str, Any] | None = None
 ) -> list[Document]:
     """`variables` is the `let` option: each value an expression, evaluated once."""
     stages = list(pipeline)
-    match = _leading_match(stages, variables)
+    scope = let_values(variables)
+    match = _leading_match(stages, scope)
     if match is not None:
         del stages[:1]
     docs = _sorted_and_limited(coll, _to_stored(match or {}), stages)
-    scope = {name: evaluate_once(e) for name, e in _to_stored(dict(variables or {})).items()}
     converted = stored_stages(stages)
     if not converted:
         return [_to_reply(doc) for doc in docs]
@@ -162,13 +157,13 @@ _UNBOUNDED_STAGES = frozenset({"$lookup", "$graphLookup", "$unionWith", "$docume
 
 
 def _leading_match(
-    stages: Sequence[Mapping[str, Any]], variables: Mapping[str, Any] | None
+    stages: Sequence[Mapping[str, Any]], scope: Mapping[str, Any] | None
 ) -> Mapping[str, Any] | None:
-    """The first `$match`, run as a filter on the stored documents, unless it is an `$expr`
-    that may use the `let` variables, which a filter cannot see: that one stays a stage."""
+    """The first `$match`, run as a filter on the stored documents, its `$expr` given the
+    `let` variables (`scope`, evaluated)."""
     first = stages[0] if stages else {}
-    if set(first) == {"$match"} and not (variables and rules.has_expr(first["$match"])):
-        match: Mapping[str, Any] = first["$match"]
+    if set(first) == {"$match"}:
+        match: Mapping[str, Any] = bind(first["$match"], scope)
         return match
     return None
 
@@ -184,7 +179,7 @@ def examines_one_document(
     the event loop (`EmbeddedEngine.run`)."""
     try:
         if stages:
-            filter = _leading_match(stages, variables)
+            filter = _leading_match(stages, let_values(variables))
             if filter is None:
                 return False
             stages = stages[1:]
@@ -247,20 +242,25 @@ def _sorted(coll: Any, filter: Mapping[str, Any], kwargs: Mapping[str, Any]) -> 
     return ordered[:limit] if limit else ordered
 
 
-def project(coll: Any, doc: Document, projection: Mapping[str, Any]) -> Document:
-    """A find-style projection of a reply-form document; aggregation expressions allowed."""
-    return projections.project(coll, doc, projection, _to_reply)
+def project(coll: Any, doc: Document, projection: Mapping[str, Any], scope: Any = None) -> Document:
+    """A find-style projection of a reply-form document; its expressions may read `scope`."""
+    return projections.project(coll, doc, projection, _to_reply, scope)
 
 
 def find(coll: Any, filter: Mapping[str, Any] | None, kwargs: Mapping[str, Any]) -> list[Document]:
-    """`find` with sort, skip, limit and projections on the stored documents."""
+    """`find` with sort, skip, limit, projections and its `let`, `hint` and `collation`."""
+    scope = let_values(kwargs.get("let"))
+    if _COMMAND_OPTIONS.intersection(kwargs):
+        command_options.check(coll, kwargs.get("hint"), kwargs.get("collation"))
+        filter = bind(filter, scope)
+        kwargs = {k: v for k, v in kwargs.items() if k not in _COMMAND_OPTIONS}
     projection = kwargs.get("projection")
     if projection is not None and not projections.is_simple(projection):
         if not projections.has_expressions(projection):
             examined.report(coll, len(table_of(coll)))
             return list(coll.find(filter or {}, **kwargs))  # find's own operators: mongomock-ng
         found = find(coll, filter, {**kwargs, "projection": None})
-        return [project(coll, doc, projection) for doc in found]
+        return [project(coll, doc, projection, scope) for doc in found]
     docs = _sorted(coll, _to_stored(filter or {}), kwargs)
     if projection is not None:
         docs = [projections.apply_simple(doc, projection) for doc in docs]

@@ -13,6 +13,7 @@ from typing import Any
 
 from embedded.protocols import Document
 from embedded.stages import reads
+from embedded.stages.bounds import check_bounds
 
 
 def _trailing_unions(
@@ -29,6 +30,7 @@ def aggregate(
     coll: Any, pipeline: list[Mapping[str, Any]], variables: Mapping[str, Any] | None = None
 ) -> list[Document]:
     """`reads.aggregate`, with each trailing `$unionWith` branch run as its own read."""
+    check_bounds(pipeline)
     head, unions = _trailing_unions(pipeline)
     if not unions or any(not _plain_union(spec) for spec in unions):
         return reads.aggregate(coll, pipeline, variables)

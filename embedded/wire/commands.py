@@ -24,6 +24,7 @@ from embedded.protocols import Document
 from embedded.wire import writes as wire_writes
 from embedded.wire.messages import MAX_MESSAGE_BYTES, Request
 from embedded.wire.reads import CursorCommands
+from embedded.writes import namespaces
 from embedded.writes import write_path as writes
 from embedded.writes.bulk import MAX_WRITE_BATCH_SIZE
 
@@ -87,13 +88,20 @@ def create_indexes(engine: EmbeddedEngine, request: Request) -> Document:
 
 
 def drop(engine: EmbeddedEngine, request: Request) -> Document:
-    db = engine[request.db].mongomock_database
-    indexes = 0
-    if request.target in db.list_collection_names():
-        indexes = len(db[request.target].index_information())
-        db.drop_collection(request.target)
-    # Since MongoDB 7.0 dropping a collection that does not exist succeeds.
+    indexes = namespaces.drop_collection(engine[request.db].mongomock_database, request.target)
     return {"nIndexesWas": indexes, "ns": request.namespace, "ok": 1.0}
+
+
+def create(engine: EmbeddedEngine, request: Request) -> Document:
+    """A plain collection; the options that make another kind are refused."""
+    options = {key: value for key, value in request.body.items() if key != "create"}
+    namespaces.create_collection(engine[request.db].mongomock_database, request.target, options)
+    return {"ok": 1.0}
+
+
+def refused(what: str, request: Request) -> Document:
+    """A command the engine knows and does not run: its clear error."""
+    raise rules.unsupported(what)
 
 
 def drop_database(engine: EmbeddedEngine, request: Request) -> Document:
@@ -113,6 +121,8 @@ class Commands:
             "findAndModify": wire_writes.find_and_modify,
             "createIndexes": create_indexes,
             "drop": drop,
+            "bulkWrite": wire_writes.client_bulk_write,
+            "create": create,
             "dropDatabase": drop_database,
         }
         self._handlers: dict[str, Handler] = {
@@ -122,6 +132,7 @@ class Commands:
             "buildInfo": build_info,
             "buildinfo": build_info,
             "endSessions": ok,
+            "collMod": partial(refused, "collMod (changing a collection's options)"),
             **{name: partial(run, engine) for name, run in on_engine.items()},
             **CursorCommands(engine).handlers(),
         }

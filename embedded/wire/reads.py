@@ -1,4 +1,4 @@
-"""The wire front's reads: find, aggregate, count, listIndexes, and the cursors they open.
+"""The wire front's reads: find, aggregate, count, distinct, listIndexes, and the cursors they open.
 
 A read runs whole on the engine's read path (`embedded.stages.reads`), as the in-process adapter
 runs it, and its result is handed out in a server's batches (`embedded.adapter.batches`): the first
@@ -19,9 +19,11 @@ from pymongo.errors import OperationFailure
 from embedded import rules
 from embedded.adapter.batches import FIRST_BATCH_DOCUMENTS, batch_end
 from embedded.adapter.engine import EmbeddedEngine
+from embedded.planner import command_options
 from embedded.protocols import Document
-from embedded.stages import reads, unions
+from embedded.stages import distinct, reads, unions
 from embedded.wire.messages import Request
+from embedded.writes import namespaces
 
 
 def sort_list(spec: Any) -> list[tuple[str, Any]] | None:
@@ -56,6 +58,7 @@ class CursorCommands:
             "getMore": self.get_more,
             "killCursors": self.kill_cursors,
             "count": self.count,
+            "distinct": self.distinct,
             "listIndexes": self.list_indexes,
             "listCollections": self.list_collections,
         }
@@ -80,6 +83,7 @@ class CursorCommands:
             "skip": _count(body.get("skip")),
             "limit": abs(limit),  # a negative limit is the legacy single batch
             "projection": body.get("projection") or None,
+            **{name: body.get(name) for name in ("let", "hint", "collation")},
         }
         coll = self._engine[request.db][request.target].mongomock_collection
         found = reads.find(coll, body.get("filter"), {k: v for k, v in options.items() if v})
@@ -89,8 +93,9 @@ class CursorCommands:
     def aggregate(self, request: Request) -> Document:
         body = request.body
         if not isinstance(body["aggregate"], str):
-            raise OperationFailure("the embedded engine runs only collection aggregations", 2)
+            raise rules.unsupported("database-level aggregate")
         coll = self._engine[request.db][request.target].mongomock_collection
+        command_options.check(coll, body.get("hint"), body.get("collation"))
         found = unions.aggregate(coll, list(body.get("pipeline", [])), body.get("let"))
         batch_size = _count(dict(body.get("cursor") or {}).get("batchSize"))
         return self._open(request.namespace, found, batch_size, single=False)
@@ -129,7 +134,14 @@ class CursorCommands:
         body = request.body
         skip, limit = _count(body.get("skip")) or 0, abs(_count(body.get("limit")) or 0)
         coll = self._engine[request.db][request.target].mongomock_collection
+        command_options.check(coll, body.get("hint"), body.get("collation"))
         return {"n": reads.count(coll, body.get("query"), skip, limit), "ok": 1.0}
+
+    def distinct(self, request: Request) -> Document:
+        body = request.body
+        coll = self._engine[request.db][request.target].mongomock_collection
+        values = distinct.distinct(coll, body.get("key"), body.get("query"), body)
+        return {"values": values, "ok": 1.0}
 
     def list_indexes(self, request: Request) -> Document:
         db = self._engine[request.db].mongomock_database
@@ -147,13 +159,9 @@ class CursorCommands:
 
     def list_collections(self, request: Request) -> Document:
         """The database's collections; a filter may name one (all the engine supports)."""
-        filter = dict(request.body.get("filter") or {})
-        if set(filter) - {"name"} or not isinstance(filter.get("name", ""), str):
-            raise OperationFailure("the embedded engine filters collections by name only", 2)
-        names = self._engine[request.db].mongomock_database.list_collection_names()
+        db = self._engine[request.db].mongomock_database
         found = [
             {"name": name, "type": "collection", "options": {}, "info": {"readOnly": False}}
-            for name in sorted(names)
-            if filter.get("name", name) == name
+            for name in namespaces.collection_names(db, request.body.get("filter"))
         ]
         return self._open(f"{request.db}.$cmd.listCollections", found, None, single=False)

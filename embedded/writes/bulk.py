@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import bson
-from pymongo import DeleteOne, InsertOne, UpdateOne
+from pymongo import DeleteMany, DeleteOne, InsertOne, ReplaceOne, UpdateMany, UpdateOne, common
 from pymongo.errors import WriteError
 
 from embedded import rules
@@ -25,7 +25,15 @@ from embedded.writes.write_path import Writes
 MAX_WRITE_BATCH_SIZE = 100_000
 MAX_MESSAGE_BYTES = 48_000_000
 
-_KINDS = ((InsertOne, "insert"), (UpdateOne, "update"), (DeleteOne, "delete"))
+_KINDS = (
+    (InsertOne, "insert"),
+    (UpdateOne, "update"),
+    (UpdateMany, "update"),
+    (ReplaceOne, "update"),
+    (DeleteOne, "delete"),
+    (DeleteMany, "delete"),
+)
+_UPDATES = (UpdateOne, UpdateMany, ReplaceOne)
 _ORDER_UNORDERED = ("insert", "update", "delete")
 _EMPTY_DOCUMENT = len(bson.encode({}))  # a document's length prefix and terminator
 
@@ -42,7 +50,7 @@ def _kind(op: Any) -> str:
     for request_class, command in _KINDS:
         if isinstance(op, request_class):
             return command
-    raise TypeError(f"the embedded engine does not support {type(op).__name__}")
+    raise TypeError(f"{op!r} is not a valid request")  # as PyMongo's bulk_write refuses it
 
 
 def _split(command: str, requests: list[tuple[int, Any]]) -> Iterator[Run]:
@@ -78,7 +86,7 @@ def _statement_size(op: Any, updates: dict[int, tuple[Any, int]]) -> int:
 def _without_update(op: Any, updates: dict[int, tuple[Any, int]]) -> tuple[Any, int]:
     """`op`'s statement without its update, and the size of the update's element."""
     statement = _as_sent(op)
-    update = statement.get("u") if isinstance(op, UpdateOne) else None
+    update = statement.get("u") if isinstance(op, _UPDATES) else None
     if update is None:
         return statement, 0
     del statement["u"]
@@ -171,47 +179,71 @@ def _apply(
     bulk: BulkOutcome,
     command: UpdateCommand,
 ) -> None:
-    if isinstance(op, UpdateOne):
-        outcome = writes.update_one(*_update_arguments(op), command=command)
-        bulk.totals["nMatched"] += outcome.matched
-        bulk.totals["nModified"] += outcome.modified
-        if outcome.upserted_id is not None:
-            bulk.totals["nUpserted"] += 1
-            bulk.upserted.append({"index": index, "_id": outcome.upserted_id})
-    elif isinstance(op, InsertOne):
+    writes.check_options(*_hint_and_collation(op))
+    if isinstance(op, InsertOne):
         bulk.inserted_ids.append(writes.insert(_inserted_document(op)))
         bulk.totals["nInserted"] += 1
+        return
+    if isinstance(op, DeleteOne | DeleteMany):
+        many = isinstance(op, DeleteMany)
+        bulk.totals["nRemoved"] += writes.delete(op._filter, many=many, variables=command.scope)
+        return
+    filter, update, upsert, sort, array_filters = _update_arguments(op)
+    if isinstance(op, UpdateMany):
+        outcome = writes.update_many(filter, update, upsert, array_filters, command.scope)
     else:
-        bulk.totals["nRemoved"] += writes.delete(_delete_filter(op), many=False)
+        outcome = writes.update_one(filter, update, upsert, sort, array_filters, command=command)
+    bulk.totals["nMatched"] += outcome.matched
+    bulk.totals["nModified"] += outcome.modified
+    if outcome.upserted:
+        bulk.totals["nUpserted"] += 1
+        bulk.upserted.append({"index": index, "_id": outcome.upserted_id})
+
+
+def check_request(op: Any) -> None:
+    """What PyMongo checks of a request as it adds it to a bulk write, before anything is sent:
+    an update of operators or a pipeline, a replacement of no operator."""
+    if isinstance(op, UpdateOne | UpdateMany):
+        common.validate_ok_for_update(op._doc)
+        common.validate_list_or_none("array_filters", op._array_filters)
+    elif isinstance(op, ReplaceOne):
+        common.validate_ok_for_replace(op._doc)
+    elif isinstance(op, InsertOne):
+        common.validate_is_document_type("document", op._doc)
+    else:
+        _kind(op)
 
 
 # PyMongo's request classes keep their arguments in private attributes (pymongo/operations.py);
-# these three functions are the only readers.
-def _update_arguments(op: UpdateOne) -> tuple[Any, Any, bool, Any, Any]:
-    return op._filter, op._doc, bool(op._upsert), op._sort, op._array_filters
+# these functions are the only readers.
+def _hint_and_collation(op: Any) -> tuple[Any, Any]:
+    return getattr(op, "_hint", None), getattr(op, "_collation", None)
+
+
+def _update_arguments(op: Any) -> tuple[Any, Any, bool, Any, Any]:
+    array_filters = None if isinstance(op, ReplaceOne) else op._array_filters
+    sort = None if isinstance(op, UpdateMany) else op._sort
+    return op._filter, op._doc, bool(op._upsert), sort, array_filters
 
 
 def _inserted_document(op: InsertOne[Any]) -> Any:
     return op._doc
 
 
-def _delete_filter(op: DeleteOne) -> Any:
-    return op._filter
-
-
 def _as_sent(op: Any) -> Any:
     """A request as PyMongo names it in a write error: the statement sent to the server."""
     if isinstance(op, InsertOne):
         return _inserted_document(op)
-    if isinstance(op, UpdateOne):
+    if isinstance(op, _UPDATES):
         filter, update, upsert, sort, array_filters = _update_arguments(op)
-        statement = {"q": filter, "u": update, "multi": False, "upsert": upsert}
+        multi = isinstance(op, UpdateMany)
+        statement = {"q": filter, "u": update, "multi": multi, "upsert": upsert}
         if array_filters is not None:
             statement["arrayFilters"] = array_filters
         if sort is not None:
             statement["sort"] = sort
         return statement
-    return {"q": _delete_filter(op), "limit": 1}
+    return {"q": op._filter, "limit": 0 if isinstance(op, DeleteMany) else 1}
 
 
 def _write_error(index: int, op: Any, exc: WriteError) -> dict[str, Any]:

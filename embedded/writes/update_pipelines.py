@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 from embedded import mongomock_internals as mongomock
 from embedded.expressions.literals import copied_literals
+from embedded.expressions.variables import let_values
 from embedded.protocols import Document
 from embedded.stages import reads
 from embedded.stages.plain_stages import Plan, apply_plans, plain_plans
@@ -58,7 +59,4 @@ def let_scope(variables: Mapping[str, Any] | None) -> LetScope:
     documents' stored form (a naive datetime is UTC, as on a server)."""
     if isinstance(variables, LetScope):
         return variables
-    scope = LetScope()
-    for name, expression in (variables or {}).items():
-        scope[name] = stored_copy(reads.evaluate_once(expression))
-    return scope
+    return LetScope(let_values(variables))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from bson.errors import InvalidDocument
 from pymongo.errors import DuplicateKeyError, OperationFailure, WriteError
 
 from embedded import mongomock_internals as mongomock
@@ -23,8 +24,11 @@ class AsWriteErrors:
         self, kind: object, exc: BaseException | None, traceback: object
     ) -> Literal[False]:
         if isinstance(exc, WriteError):
-            if "_id" in str(exc):
-                raise rules.write_error(rules.IMMUTABLE_FIELD, str(exc)) from None
+            if "_id" in str(exc):  # an operator that changes `_id`, in the server's words
+                raise rules.immutable_id() from None
+        elif isinstance(exc, InvalidDocument):  # mongomock-ng refuses a `$`-prefixed name
+            what = f"this field name in an update: {exc}"
+            raise rules.write_error(rules.NOT_IMPLEMENTED, f"{rules.UNSUPPORTED_PREFIX} {what}")
         elif isinstance(exc, TypeError | AttributeError | ValueError | KeyError):
             raise rules.write_error(rules.TYPE_MISMATCH, f"cannot apply update: {exc}") from None
         elif isinstance(exc, OperationFailure):

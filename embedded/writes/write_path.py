@@ -14,82 +14,24 @@ from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
 import bson
-from bson import ObjectId
-from pymongo.errors import DuplicateKeyError, OperationFailure
+from pymongo.errors import DuplicateKeyError
 
 from embedded import mongomock_internals as mongomock
 from embedded import rules
+from embedded.expressions.variables import bind
+from embedded.planner import command_options
 from embedded.protocols import Document
 from embedded.stages import reads
-from embedded.stages.plain_stages import is_mapping
-from embedded.stored_form import Beside, read_copy, stored_copy, stored_copy_beside
-from embedded.writes import document_limits, fast_updates, positional
-from embedded.writes.update_checks import is_replacement
+from embedded.stored_form import read_copy, stored_copy
+from embedded.writes import array_filters as array_updates
+from embedded.writes import document_limits, field_names, positional
+from embedded.writes.update_applier import UpdateApplier
+from embedded.writes.update_checks import Checked, is_replacement
 from embedded.writes.update_commands import UpdateCommand
-from embedded.writes.update_pipelines import apply_pipeline
-from embedded.writes.write_errors import AsWriteErrors, DuplicateKeys
+from embedded.writes.update_pipelines import let_scope
+from embedded.writes.write_errors import DuplicateKeys
 
-_SCRATCH_ID = "embedded.scratch"  # the scratch copy's `_id` while an update is applied to it
-
-
-class UpdateApplier:
-    def __init__(self) -> None:
-        # Operator updates run here, on a copy, with mongomock-ng's own update code.
-        self._scratch: Any = mongomock.new_client()["scratch"]["scratch"]
-
-    def apply_update(
-        self, coll: Any, stored: Document, update: Any, array_filters: Any, command: UpdateCommand
-    ) -> Beside:
-        """The document, in stored form, that `update` turns the stored document `stored` into
-        (a new one: `stored` is not changed), with its values that may nest deeper than in
-        `stored` and the fields it changed (`stored_copy_beside`); nothing is stored."""
-        if not is_mapping(update):
-            with AsWriteErrors():  # a stage compiled (for the command) fails as a write
-                new = apply_pipeline(coll, stored, command.pipeline(update), command.scope)
-                return stored_copy_beside(new, stored)
-        new = stored_copy(self._apply_operators(read_copy(stored), update, array_filters))
-        return Beside(new, [(new, 0)], None)
-
-    def _apply_operators(self, current: Document, update: Any, array_filters: Any) -> Document:
-        """What a replacement or operators make of `current` (a read-form copy)."""
-        if is_replacement(update):
-            return {"_id": current["_id"], **copy.deepcopy(dict(update))}
-        # mongomock-ng's update code cannot file a subdocument `_id` (it hashes the raw value):
-        # the scratch copy goes by a stand-in, and takes the real `_id` back unless the update
-        # changed it (which the caller then refuses as a server does).
-        fast = fast_updates.apply_simple(current, update, inserting=False)
-        if fast is not None:
-            return fast
-        stand_in = _SCRATCH_ID
-        self._scratch.delete_many({})
-        self._scratch.insert_one({**current, "_id": stand_in})
-        with AsWriteErrors():
-            self._scratch.update_one({"_id": stand_in}, update, array_filters=array_filters)
-        [new] = list(self._scratch.find({}))
-        if new["_id"] == stand_in:
-            new["_id"] = current["_id"]
-        return dict(new)
-
-    def apply_upsert(
-        self, coll: Any, seed: Document, update: Any, command: UpdateCommand
-    ) -> Document:
-        """The document an upsert inserts: the filter's equalities, then the update (a
-        replacement takes only the filter's `_id`, as on a server)."""
-        if is_replacement(update):
-            new = copy.deepcopy(dict(update))
-            return {"_id": new.pop("_id", seed.get("_id", ObjectId())), **new}
-        if not is_mapping(update):
-            seeded = stored_copy({"_id": ObjectId(), **seed})
-            with AsWriteErrors():
-                return apply_pipeline(coll, seeded, command.pipeline(update), command.scope)
-        fast = fast_updates.apply_simple(seed, update, inserting=True)
-        if fast is not None:
-            return {"_id": fast.pop("_id", ObjectId()), **fast}
-        self._scratch.delete_many({})
-        with AsWriteErrors():
-            self._scratch.update_one(seed, update, upsert=True)
-        [new] = list(self._scratch.find({}))
-        return dict(new)
+__all__ = ["Outcome", "UpdateApplier", "Writes", "drop_database"]
 
 
 class Outcome(NamedTuple):  # a tuple: a frozen dataclass's __init__ costs a microsecond more
@@ -98,6 +40,11 @@ class Outcome(NamedTuple):  # a tuple: a frozen dataclass's __init__ costs a mic
     upserted_id: Any
     stored_before: Document | None  # in stored form, never changed: copied when read
     stored_after: Document | None
+
+    @property
+    def upserted(self) -> bool:
+        """Whether the write inserted a document (whose `_id` may be null)."""
+        return not self.matched and self.stored_after is not None
 
     @property
     def before(self) -> Document | None:
@@ -109,13 +56,9 @@ class Outcome(NamedTuple):  # a tuple: a frozen dataclass's __init__ costs a mic
         return None if self.stored_after is None else read_copy(self.stored_after)
 
 
-def _check_filter(filter: Any, command: UpdateCommand) -> None:
-    """A filter cannot read the command's `let` variables here: the engine finds documents with
-    its query matcher, which sees no variables."""
-    if command.scope and rules.has_expr(filter or {}):
-        raise OperationFailure(
-            "the embedded engine does not read `let` variables in an update's filter"
-        )
+def _replaces(update: Any) -> bool:
+    """Whether `update` makes a whole new document: a replacement or a pipeline."""
+    return not isinstance(update, Mapping) or is_replacement(update)
 
 
 class Writes:
@@ -127,9 +70,23 @@ class Writes:
 
     def insert(self, document: Mapping[str, Any]) -> Any:
         new = copy.deepcopy(dict(document))
+        field_names.check_insert(new)
         document_limits.check_document(new, too_large_code=rules.BSON_OBJECT_TOO_LARGE)
+        return self._store_new(new)
+
+    def _store_new(self, new: Document) -> Any:
+        """Store the new document `new` (read form); its `_id`, made up if it has none.
+
+        mongomock-ng refuses a top-level `$`-prefixed field, which a server stores: such a
+        document is inserted without those fields (mongomock-ng checks its `_id` and unique
+        keys, which cannot name them), then stored whole in its place."""
         with self._duplicate_keys():
-            return self._coll.insert_one(new).inserted_id
+            if not field_names.has_dollar_field(new):
+                return self._coll.insert_one(new).inserted_id
+            kept, _ = field_names.set_aside(new)
+            id = self._coll.insert_one(kept).inserted_id
+            mongomock.replace_stored(self._coll, stored_copy({**new, "_id": id}))
+            return id
 
     def update_one(
         self,
@@ -146,16 +103,15 @@ class Writes:
         the command's statements share) is given."""
         if command is None:
             command = UpdateCommand(variables)
-        dollar = command.checks.check(update, array_filters)
-        _check_filter(filter, command)
+        checked = command.checks.check(update, array_filters)
+        filter = bind(filter, command.scope)  # its `$expr` reads the command's `let`
         seed = rules.upsert_seed(filter) if upsert else {}
         current = command.first_stored(self._coll, filter, sort)
         if current is None:
             if not upsert:
                 return Outcome(0, 0, None, None, None)
-            return self._upsert(seed, update, dollar, command)
-        resolve_from = (filter or {}) if dollar else None
-        new = self._update(current, update, array_filters, resolve_from, command)
+            return self._upsert(seed, update, checked, command)
+        new = self._update(current, update, checked, filter, command)
         return Outcome(1, int(new is not current), None, current, new)
 
     def update_many(
@@ -173,63 +129,79 @@ class Writes:
                 rules.FAILED_TO_PARSE, "multi update is not supported for replacement-style update"
             )
         command = UpdateCommand(variables)
-        dollar = command.checks.check(update, array_filters)
-        _check_filter(filter, command)
+        checked = command.checks.check(update, array_filters)
+        filter = bind(filter, command.scope)
         seed = rules.upsert_seed(filter) if upsert else {}
         found = reads.stored(self._coll, filter)
         if not found:
             if not upsert:
                 return Outcome(0, 0, None, None, None)
-            return self._upsert(seed, update, dollar, command)
-        resolve_from = (filter or {}) if dollar else None
-        modified = sum(
-            self._update(d, update, array_filters, resolve_from, command) is not d for d in found
-        )
+            return self._upsert(seed, update, checked, command)
+        modified = sum(self._update(d, update, checked, filter, command) is not d for d in found)
         return Outcome(len(found), modified, None, None, None)
 
-    def delete(self, filter: Any, *, many: bool) -> int:
+    def delete(self, filter: Any, *, many: bool, variables: Mapping[str, Any] | None = None) -> int:
         """The documents `filter` matches (the first in natural order unless `many`), deleted:
-        found through the indexes, as a read finds them."""
-        found = reads.stored(self._coll, filter)
+        found through the indexes, as a read finds them. `variables`: the command's `let`."""
+        found = reads.stored(self._coll, bind(filter, let_scope(variables)))
         for doc in found if many else found[:1]:
             mongomock.delete_stored(self._coll, doc)
         return len(found) if many else min(len(found), 1)
 
-    def find_and_delete(self, filter: Any, sort: Any) -> Document | None:
+    def find_and_delete(
+        self, filter: Any, sort: Any, variables: Mapping[str, Any] | None = None
+    ) -> Document | None:
         """findAndModify's `remove`: the first match in `sort` order, deleted."""
-        found = reads.find(self._coll, filter, {"sort": sort, "limit": 1})
+        found = reads.find(self._coll, filter, {"sort": sort, "limit": 1, "let": variables})
         if found:
             mongomock.delete_stored(self._coll, found[0])
         return found[0] if found else None
 
-    def _upsert(self, seed: Document, update: Any, dollar: bool, command: UpdateCommand) -> Outcome:
-        if dollar:  # an inserted document matched nothing for `$` to name
+    def check_options(self, hint: Any = None, collation: Any = None) -> None:
+        """A statement's `hint` and `collation`, refused as a write error when a server refuses
+        them or the engine does not implement them (`command_options`)."""
+        if hint is not None or collation is not None:  # most statements carry neither
+            command_options.check_statement(self._coll, hint, collation)
+
+    def _upsert(
+        self, seed: Document, update: Any, checked: Checked, command: UpdateCommand
+    ) -> Outcome:
+        if checked.dollar:  # an inserted document matched nothing for `$` to name
             raise positional.no_match()
+        if checked.dollar_field is not None:
+            raise field_names.refuse_written(checked.dollar_field)
+        if checked.filters is not None:  # array updates walk the document the filter seeds
+            update = array_updates.resolve(update, stored_copy(seed), checked.filters)
         new = self._updates.apply_upsert(self._coll, seed, update, command)
+        field_names.check_update_result(new)
         if "_id" in seed:
-            rules.check_immutable_id(seed["_id"], new.get("_id", mongomock.NOTHING))
+            after = new.get("_id", mongomock.NOTHING)
+            rules.check_immutable_id(seed["_id"], after, replaced=_replaces(update))
         document_limits.check_document(new, too_large_code=rules.UPSERT_TOO_LARGE)
-        with self._duplicate_keys():
-            self._coll.insert_one(new)
+        self._store_new(new)
         return Outcome(0, 0, new["_id"], None, stored_copy(new))
 
     def _update(
         self,
         current: Document,
         update: Any,
-        array_filters: Any,
-        resolve_from: Any,
+        checked: Checked,
+        filter: Any,
         command: UpdateCommand,
     ) -> Document:
         """What `update` makes of the stored document `current`, stored when it differs (in
-        stored form): `current` itself if not. `resolve_from` is the filter an update with a
-        positional `$` resolves it from."""
-        if resolve_from is not None:
-            update = positional.resolve(resolve_from, read_copy(current), update)
-        new, placed, changed = self._updates.apply_update(
-            self._coll, current, update, array_filters, command
-        )
-        rules.check_immutable_id(current["_id"], new.get("_id", mongomock.NOTHING))
+        stored form): `current` itself if not. `filter` matched it: a positional `$` names the
+        element it matched through."""
+        if checked.dollar_field is not None:
+            raise field_names.refuse_written(checked.dollar_field)
+        if checked.dollar:
+            update = positional.resolve(filter or {}, read_copy(current), update)
+        if checked.filters is not None:
+            update = array_updates.resolve(update, current, checked.filters)
+        new, placed, changed = self._updates.apply_update(self._coll, current, update, command)
+        field_names.check_update_result(new)
+        after = new.get("_id", mongomock.NOTHING)
+        rules.check_immutable_id(current["_id"], after, replaced=_replaces(update))
         table = command.table(self._coll)
         key = mongomock.store_key(current["_id"])
         bound = table.size_bound(key, current)

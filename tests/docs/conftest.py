@@ -1,6 +1,8 @@
 """The demo server the docs' examples run against: the app `arraygraph serve --demo` serves, on
 a copy of the session's demo data, reached in process (GraphQL blocks) and over HTTP on a free
-loopback port (curl blocks, run by the real `curl`)."""
+loopback port (curl blocks, run by the real `curl`). It holds a service token (`TOKEN`) and
+verifies JWTs with the keys of a JWKS a second local server serves, as an identity provider
+would (`JWT`: a user's token signed with them)."""
 
 from __future__ import annotations
 
@@ -24,8 +26,11 @@ from store.database import open_database
 from tests.docs.examples import DOCS_ORIGIN, all_examples
 from tests.support import live_server, running
 from tests.support.demo import DemoTemplates
+from tests.support.jwks import JwksServer, claims, jwt_settings, signing_key
 
 TOKEN = "docs-example-token"
+JWT_USER = "docs-user"
+JWT_LIFETIME_S = 3600
 # A dev server's origin, so that the docs' CORS examples get their headers.
 CORS_ORIGIN = "http://localhost:5173"
 CURL_TIMEOUT_S = 60
@@ -55,6 +60,7 @@ class CurlCall:
 class DemoServer:
     client: httpx.AsyncClient  # in process, the token sent with every request
     url: str  # over HTTP: http://127.0.0.1:<port>
+    jwt: str  # a user's token, signed by a key of the server's JWKS
 
     async def curl(self, script: str) -> tuple[list[CurlCall], str]:
         """Run a block's commands with the docs' origin replaced by this server's; each curl
@@ -68,6 +74,7 @@ class DemoServer:
                 "PATH": f"{bin_dir}:{os.environ.get('PATH', '')}",
                 "URL": f"{self.url}/graphql",
                 "TOKEN": TOKEN,
+                "JWT": self.jwt,
                 "DOCS_CURL_LOG": str(log),
                 "DOCS_REAL_CURL": real,
             }
@@ -111,18 +118,22 @@ def _call(record: Path) -> CurlCall:
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def demo_server(demo_templates: DemoTemplates) -> AsyncIterator[DemoServer]:
-    settings = Settings(api_tokens=(TOKEN,), cors_origins=(CORS_ORIGIN,))
-    database = open_database(settings)  # the engine in process, as `serve --demo` has it
-    # The demo as a server started with `--demo` earlier in the session holds it, on the real
-    # clock: a copy of the session's seeding.
-    await demo_templates.copy_into(database, settings, demo_templates.real_now())
-    app = create_app(settings, database=database)
-    try:
-        async with running(app) as client, live_server(app, lifespan="off") as url:
-            client.headers["authorization"] = f"Bearer {TOKEN}"
-            yield DemoServer(client=client, url=url)
-    finally:
-        await database.close()
+    key = signing_key()
+    with JwksServer(key).running() as jwks:
+        identity = jwt_settings(jwks_url=jwks.url).identity
+        settings = Settings(api_tokens=(TOKEN,), cors_origins=(CORS_ORIGIN,), identity=identity)
+        database = open_database(settings)  # the engine in process, as `serve --demo` has it
+        # The demo as a server started with `--demo` earlier in the session holds it, on the
+        # real clock: a copy of the session's seeding.
+        await demo_templates.copy_into(database, settings, demo_templates.real_now())
+        app = create_app(settings, database=database)
+        token = key.sign(claims(JWT_USER, lifetime=JWT_LIFETIME_S))
+        try:
+            async with running(app) as client, live_server(app, lifespan="off") as url:
+                client.headers["authorization"] = f"Bearer {TOKEN}"
+                yield DemoServer(client=client, url=url, jwt=token)
+        finally:
+            await database.close()
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

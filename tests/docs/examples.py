@@ -10,8 +10,8 @@ Conventions (docs/contributing.md, "Examples that run"):
 - A document of several operations runs each, in order, by name.
 - SDL and fragments alone go in ```graphql-schema blocks, which are not run.
 - Examples run against the demo data with `ARRAYGRAPH_API_TOKENS` set: GraphQL blocks are sent
-  with the token, curl blocks run with `URL` (the /graphql endpoint) and `TOKEN` set, and
-  every curl mutation sends `-H "authorization: Bearer $TOKEN"`.
+  with the token, curl blocks run with `URL` (the /graphql endpoint), `TOKEN` and `JWT` (a
+  user's token the server verifies) set, and every curl mutation sends a bearer header.
 """
 
 from __future__ import annotations

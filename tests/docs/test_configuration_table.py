@@ -1,11 +1,12 @@
 """docs/configuration.md names every environment variable the code reads, and only those:
-each `ARRAYGRAPH_*` variable found in the code (settings.py, cli, web, bench, tests, the image,
+each `ARRAYGRAPH_*` variable found in the code (settings/, cli, web, bench, tests, the image,
 compose, the Makefile) has a row in one of its tables, every row names one the code reads, and
-each whole-number setting's default is settings.py's."""
+each whole-number setting's default is the settings package's."""
 
 from __future__ import annotations
 
 import ast
+import importlib
 import os
 import re
 from pathlib import Path
@@ -52,18 +53,23 @@ def table_rows() -> dict[str, str]:
 
 
 def whole_number_defaults() -> dict[str, int]:
-    """`_int(env, "ARRAYGRAPH_X", CONSTANT)` in settings.py: each variable's default."""
-    tree = ast.parse(Path(settings.__file__).read_text(encoding="utf-8"))
+    """`_int(env, "ARRAYGRAPH_X", CONSTANT)` in the settings package: each variable's default."""
     found: dict[str, int] = {}
-    for node in ast.walk(tree):
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Name)
-            and node.func.id == "_int"
-            and isinstance(node.args[1], ast.Constant)
-            and isinstance(node.args[2], ast.Name)
-        ):
-            found[str(node.args[1].value)] = getattr(settings, node.args[2].id)
+    for path in sorted(Path(settings.__file__).parent.glob("*.py")):
+        module = (
+            importlib.import_module(f"settings.{path.stem}")
+            if path.stem != "__init__"
+            else settings
+        )
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "_int"
+                and isinstance(node.args[1], ast.Constant)
+                and isinstance(node.args[2], ast.Name)
+            ):
+                found[str(node.args[1].value)] = getattr(module, node.args[2].id)
     return found
 
 
@@ -84,11 +90,11 @@ def test_mongodb_uri_has_a_row() -> None:
 
 def test_whole_number_defaults_are_those_of_settings() -> None:
     defaults = whole_number_defaults()
-    assert len(defaults) >= 20, "settings.py's _int calls were not found"
+    assert len(defaults) >= 20, "the settings package's _int calls were not found"
     rows = table_rows()
     wrong = {
         name: (rows.get(name), value)
         for name, value in defaults.items()
         if str(value) not in re.sub(r"[,\s]", "", rows.get(name, ""))
     }
-    assert not wrong, f"defaults in docs/configuration.md differ from settings.py: {wrong}"
+    assert not wrong, f"defaults in docs/configuration.md differ from settings/: {wrong}"

@@ -91,10 +91,7 @@ async def test_bulk_writes_by_key_examine_one_document_each(front: Front, size: 
 async def test_replacement_by_unique_key_examines_one_document(front: Front, size: int) -> None:
     users = await _filled(front, size)
     replacement = {"userId": "u2", "n": -2}
-    if front.wire:
-        await users.replace_one({"userId": "u2"}, replacement)
-    else:  # the engine's own API takes a replacement where PyMongo's update_one refuses it
-        await users.update_one({"userId": "u2"}, replacement)
+    await users.replace_one({"userId": "u2"}, replacement)
     assert _examined(front) == 1
     assert await users.find_one({"userId": "u2"}, {"_id": 0}) == replacement
 

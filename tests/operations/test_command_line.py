@@ -11,7 +11,10 @@ import pytest
 import settings as settings_module
 from cli import ENVIRONMENT, main
 
-SETTINGS_SOURCE = Path(settings_module.__file__).read_text(encoding="utf-8")
+SETTINGS_SOURCE = "\n".join(
+    path.read_text(encoding="utf-8")
+    for path in sorted(Path(settings_module.__file__).parent.glob("*.py"))
+)
 
 
 def test_command_line_version(capsys: pytest.CaptureFixture[str]) -> None:

@@ -191,11 +191,14 @@ def test_bench_must_not_import_the_test_helpers(
 def test_settings_must_not_import_any_layer(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    files = {"settings.py": "import os\nfrom store.times import as_utc\n"}
+    files = {
+        "settings/__init__.py": "from settings.values import SettingsError\n",
+        "settings/values.py": "import os\nfrom store.times import as_utc\n",
+    }
     assert check(tmp_path, files, capsys) == (
         1,
         [
-            "settings.py:2: settings imports store.times: "
-            "settings.py must not import arraygraph (every layer imports it)"
+            "settings/values.py:2: settings.values imports store.times: "
+            "settings must not import arraygraph (every layer imports it)"
         ],
     )

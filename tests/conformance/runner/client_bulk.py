@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from pymongo.errors import ClientBulkWriteException
-from pymongo.results import ClientBulkWriteResult
+from pymongo.results import ClientBulkWriteResult, UpdateResult
+from pymongo.write_concern import WriteConcern
 
 from tests.conformance.runner.arguments import write_model
 from tests.conformance.runner.matching import Mismatch, match
@@ -23,6 +24,8 @@ async def client_bulk_write(client: Any, arguments: Mapping[str, Any]) -> Any:
     for request in arguments["models"]:
         models.append(write_model(request))
     options = {_OPTIONS.get(key, key): value for key, value in arguments.items() if key != "models"}
+    if "writeConcern" in options:
+        options["write_concern"] = WriteConcern(**options.pop("writeConcern"))
     return client_result(await client.bulk_write(models, **options))
 
 
@@ -40,21 +43,18 @@ def client_result(result: ClientBulkWriteResult) -> dict[str, Any]:
         answer["insertResults"] = {
             str(i): {"insertedId": r.inserted_id} for i, r in result.insert_results.items()
         }
-        answer["updateResults"] = {
-            str(i): _update(r.raw_result or {}) for i, r in result.update_results.items()
-        }
+        answer["updateResults"] = {str(i): _update(r) for i, r in result.update_results.items()}
         answer["deleteResults"] = {
             str(i): {"deletedCount": r.deleted_count} for i, r in result.delete_results.items()
         }
     return answer
 
 
-def _update(raw: Mapping[str, Any]) -> dict[str, Any]:
-    upserted = raw.get("upserted")
-    found = {"matchedCount": raw.get("n", 0), "modifiedCount": raw.get("nModified", 0)}
-    if upserted is not None:
-        found["matchedCount"] = 0
-        found["upsertedId"] = upserted.get("_id") if isinstance(upserted, Mapping) else upserted
+def _update(result: UpdateResult) -> dict[str, Any]:
+    # PyMongo's result of one operation of a client bulk write: an upsert's counts as matched.
+    found = {"matchedCount": result.matched_count, "modifiedCount": result.modified_count}
+    if result.upserted_id is not None:
+        found["upsertedId"] = result.upserted_id
     return found
 
 

@@ -16,6 +16,7 @@ from tests.conformance.runner.matching import Mismatch, match
 from tests.conformance.runner.operations import CURSORS, Unsupported, run_operation
 from tests.conformance.runner.results import check_error
 from tests.conformance.runner.specs import SpecTest
+from tests.conformance.runner.unsupported import unsupported_named
 
 PER_TEST_SECONDS = 20
 
@@ -32,23 +33,28 @@ class TestResult:
     status: str
     cause: str = ""  # CLEAR_ERROR or SILENT, for a failure
     detail: str = ""  # the failure's message, or the skip's reason
+    unsupported: str = ""  # what the engine said it does not support, for a clear error
 
 
 class _Failure(Exception):
-    def __init__(self, cause: str, detail: str) -> None:
+    def __init__(self, cause: str, detail: str, unsupported: str = "") -> None:
         super().__init__(detail)
         self.cause = cause
+        self.unsupported = unsupported
 
 
 async def run_test(front: Front, test: SpecTest) -> TestResult:
     try:
         await asyncio.wait_for(_run(front, test), PER_TEST_SECONDS)
     except _Failure as failure:
-        return TestResult(test.file, test.description, FAILED, failure.cause, str(failure))
+        return TestResult(
+            test.file, test.description, FAILED, failure.cause, str(failure), failure.unsupported
+        )
     except Unsupported as unsupported:
         return TestResult(test.file, test.description, FAILED, CLEAR_ERROR, str(unsupported))
     except Exception as error:
-        return TestResult(test.file, test.description, FAILED, CLEAR_ERROR, _describe(error))
+        detail, named = _describe(error), unsupported_named(error)
+        return TestResult(test.file, test.description, FAILED, CLEAR_ERROR, detail, named)
     return TestResult(test.file, test.description, PASSED)
 
 
@@ -80,12 +86,13 @@ async def _operate(entities: dict[str, Any], operation: Mapping[str, Any]) -> No
     except Unsupported:
         raise
     except Exception as error:
+        named = unsupported_named(error)
         if expected_error is None:
-            raise _Failure(CLEAR_ERROR, f"{name}: {_describe(error)}") from None
+            raise _Failure(CLEAR_ERROR, f"{name}: {_describe(error)}", named) from None
         try:
             check_error(expected_error, error, entities)
         except Mismatch as mismatch:
-            raise _Failure(CLEAR_ERROR, f"{name}: {mismatch}"[:300]) from None
+            raise _Failure(CLEAR_ERROR, f"{name}: {mismatch}"[:300], named) from None
         return
     if expected_error is not None:
         raise _Failure(SILENT, f"{name}: succeeded where the server fails: {expected_error}")

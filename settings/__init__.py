@@ -10,6 +10,11 @@ from dataclasses import dataclass, field
 from pymongo.errors import ConfigurationError
 from pymongo.uri_parser import parse_uri
 
+from settings.identity import IdentitySettings, identity_from_env, service_tokens_from_env
+from settings.values import FLAG_VALUES as FLAG_VALUES
+from settings.values import SettingsError as SettingsError
+from settings.values import _flag, _int
+
 EMBEDDED_URI = "memory://"
 
 # GraphQL request limits: each guards the server against one kind of abusive request.
@@ -111,36 +116,6 @@ MAX_DATABASE_NAME_BYTES = 63
 MAX_BSON_DOCUMENT_BYTES = 16 * 1024 * 1024
 
 
-FLAG_VALUES = {"1": True, "true": True, "yes": True, "on": True,
-               "0": False, "false": False, "no": False, "off": False}  # fmt: skip
-
-
-class SettingsError(ValueError):
-    """An environment variable holds a value arraygraph cannot use."""
-
-
-def _int(env: Mapping[str, str], name: str, default: int) -> int:
-    raw = env.get(name)
-    if raw is None or raw.strip() == "":
-        return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise SettingsError(f"{name} must be a whole number, got {raw!r}") from None
-    if value < 1:
-        raise SettingsError(f"{name} must be at least 1, got {value}")
-    return value
-
-
-def _flag(env: Mapping[str, str], name: str, default: bool) -> bool:
-    raw = env.get(name, "").strip().lower()
-    if not raw:
-        return default
-    if raw not in FLAG_VALUES:
-        raise SettingsError(f"{name} must be on or off (1/0, true/false, yes/no), got {raw!r}")
-    return FLAG_VALUES[raw]
-
-
 def _environment(env: Mapping[str, str]) -> str:
     raw = env.get("ARRAYGRAPH_ENV", "").strip().lower() or DEVELOPMENT
     if raw not in (DEVELOPMENT, PRODUCTION):
@@ -217,7 +192,7 @@ def _log_format(env: Mapping[str, str]) -> str:
 class Settings:
     mongodb_uri: str = EMBEDDED_URI
     database: str = "arraygraph"
-    api_tokens: tuple[str, ...] = field(default=(), repr=False)  # never in a log line
+    api_tokens: tuple[str, ...] = field(default=(), repr=False)  # `role:token`; never logged
     max_orders_per_user: int = MAX_ORDERS_PER_USER
     trades_per_bucket: int = TRADES_PER_BUCKET
     messages_per_page: int = MESSAGES_PER_PAGE
@@ -246,6 +221,7 @@ class Settings:
     keep_alive_s: int = KEEP_ALIVE_SECONDS
     metrics_operations: int = METRICS_OPERATIONS
     log_format: str = "auto"  # json, text or auto (LOG_FORMATS)
+    identity: IdentitySettings = field(default_factory=IdentitySettings)  # JWTs, anonymous
 
     @property
     def embedded(self) -> bool:
@@ -253,20 +229,18 @@ class Settings:
 
     @property
     def auth_required(self) -> bool:
-        return bool(self.api_tokens)
+        """Whether credentials are configured: then a mutation needs an accepted one."""
+        return bool(self.api_tokens) or self.identity.jwt
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
         env = os.environ if env is None else env
-        tokens = tuple(
-            t.strip() for t in env.get("ARRAYGRAPH_API_TOKENS", "").split(",") if t.strip()
-        )
         environment = _environment(env)
         production = environment == PRODUCTION
         return cls(
             mongodb_uri=_uri(env),
             database=_database_name(env),
-            api_tokens=tokens,
+            api_tokens=service_tokens_from_env(env),  # `role:token` or bare (admin) entries
             max_orders_per_user=_int(env, "ARRAYGRAPH_MAX_ORDERS_PER_USER", MAX_ORDERS_PER_USER),
             trades_per_bucket=_int(env, "ARRAYGRAPH_TRADES_PER_BUCKET", TRADES_PER_BUCKET),
             messages_per_page=_int(env, "ARRAYGRAPH_MESSAGES_PER_PAGE", MESSAGES_PER_PAGE),
@@ -297,4 +271,5 @@ class Settings:
             keep_alive_s=_int(env, "ARRAYGRAPH_KEEP_ALIVE_S", KEEP_ALIVE_SECONDS),
             metrics_operations=_int(env, "ARRAYGRAPH_METRICS_OPERATIONS", METRICS_OPERATIONS),
             log_format=_log_format(env),
+            identity=identity_from_env(env, production=production),
         )

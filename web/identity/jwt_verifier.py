@@ -1,0 +1,95 @@
+"""A bearer JWT verified by PyJWT: its algorithm on the allow-list, its key from the JWKS (or
+the shared secret, for an HMAC algorithm alone), `exp` required, `nbf` and `iat` honoured,
+issuer and audience the configured ones, a small leeway for clock skew. Each refusal names its
+reason (web/identity/refusals.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+import jwt
+from jwt import PyJWK
+
+from resolvers.identity import Identity
+from settings.identity import SHARED_SECRET_ALGORITHMS, IdentitySettings
+from web.identity import refusals
+from web.identity.claims import user_identity
+from web.identity.key_set import KeySet
+from web.identity.refusals import refused
+
+# PyJWT's refusals, most specific first (several derive from others), as reasons.
+REASONS: tuple[tuple[type[Exception], str], ...] = (
+    (jwt.ExpiredSignatureError, refusals.EXPIRED),
+    (jwt.ImmatureSignatureError, refusals.NOT_YET_VALID),
+    (jwt.InvalidIssuedAtError, refusals.NOT_YET_VALID),
+    (jwt.InvalidAudienceError, refusals.WRONG_AUDIENCE),
+    (jwt.InvalidIssuerError, refusals.WRONG_ISSUER),
+    (jwt.InvalidSignatureError, refusals.BAD_SIGNATURE),
+    (jwt.InvalidAlgorithmError, refusals.ALGORITHM_NOT_ALLOWED),
+    (jwt.InvalidKeyError, refusals.ALGORITHM_NOT_ALLOWED),
+)
+MISSING_CLAIM_REASONS = {"aud": refusals.WRONG_AUDIENCE, "iss": refusals.WRONG_ISSUER}
+
+
+def reason_of(error: jwt.PyJWTError) -> str:
+    if isinstance(error, jwt.MissingRequiredClaimError):
+        return MISSING_CLAIM_REASONS.get(error.claim, refusals.MALFORMED)
+    return next((reason for kind, reason in REASONS if isinstance(error, kind)), refusals.MALFORMED)
+
+
+class JwtVerifier:
+    def __init__(
+        self,
+        settings: IdentitySettings,
+        clock: Callable[[], datetime],
+        on_key_removed: Callable[[], None],
+    ) -> None:
+        self.settings = settings
+        self.allowed = frozenset(settings.algorithms)
+        self.keys = (
+            KeySet(settings.jwks_url, settings.jwks_file, clock, on_key_removed)
+            if settings.jwks
+            else None
+        )
+        self._options: Any = {"require": ["exp", "iss", "aud"]}
+        self._audience = list(settings.jwt_audience)
+
+    async def verify(self, token: str) -> Identity:
+        try:
+            header = jwt.get_unverified_header(token)
+        except jwt.PyJWTError:
+            raise refused(refusals.MALFORMED) from None
+        algorithm = header.get("alg")
+        if not isinstance(algorithm, str) or algorithm not in self.allowed:
+            raise refused(refusals.ALGORITHM_NOT_ALLOWED)
+        key = await self._key(algorithm, header.get("kid"))
+        try:
+            claims = jwt.decode(
+                token,
+                key,
+                algorithms=[algorithm],
+                audience=self._audience,
+                issuer=self.settings.jwt_issuer,
+                leeway=self.settings.leeway_seconds,
+                options=self._options,
+            )
+        except jwt.PyJWTError as error:
+            raise refused(reason_of(error)) from None
+        return user_identity(claims, self.settings)
+
+    async def _key(self, algorithm: str, kid: object) -> PyJWK | str:
+        """The shared secret for an HMAC algorithm (on the allow-list only with a secret);
+        else the JWKS key `kid` names, whose own algorithm PyJWT holds the token's to."""
+        if algorithm in SHARED_SECRET_ALGORITHMS:
+            secret = self.settings.jwt_secret
+            if secret is None:  # the settings refuse this allow-list; never a public key
+                raise refused(refusals.ALGORITHM_NOT_ALLOWED)
+            return secret
+        if self.keys is None or not (kid is None or isinstance(kid, str)):
+            raise refused(refusals.UNKNOWN_KEY)
+        found = await self.keys.key(kid)
+        if found is None:
+            raise refused(refusals.UNKNOWN_KEY)
+        return found

@@ -1,0 +1,122 @@
+"""The JWKS's signing keys, by key id: fetched off the event loop (a thread), kept in memory,
+looked up on the event loop.
+
+Fetched at start-up, then again when a token names a key the set lacks (a key rotated in at
+the provider), at most once per JWKS_REFRESH_SECONDS however many such tokens arrive, and on
+a timer (`keep_fresh`): every JWKS_LIFE_SECONDS, so a key removed there stops verifying here
+(the tokens it verified are forgotten too), or every JWKS_RETRY_SECONDS while no set was ever
+loaded. A failed fetch keeps the keys held (none, at first), logs a warning and counts in the
+metrics; it never stops the process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+
+from jwt import PyJWK, PyJWKClient, PyJWKSet
+
+from settings.identity import (
+    JWKS_FETCH_TIMEOUT_SECONDS,
+    JWKS_LIFE_SECONDS,
+    JWKS_REFRESH_SECONDS,
+    JWKS_RETRY_SECONDS,
+    PUBLIC_KEY_ALGORITHMS,
+)
+
+logger = logging.getLogger("arraygraph")
+
+Keys = dict[str | None, PyJWK]  # by `kid`; a key without one under None
+
+
+def read_keys(url: str | None, file: str | None) -> Keys:
+    """The set's signing keys (blocking: run in a thread). A symmetric (`oct`) key, a key for
+    encryption or for an algorithm that is not a public key's is left out: a public set never
+    verifies an HMAC token."""
+    if url is not None:
+        client = PyJWKClient(url, cache_jwk_set=False, timeout=JWKS_FETCH_TIMEOUT_SECONDS)
+        found = client.get_jwk_set()
+    else:
+        found = PyJWKSet.from_json(Path(str(file)).read_text(encoding="utf-8"))
+    keys = {
+        key.key_id: key
+        for key in found
+        if key.key_type != "oct"
+        and key.public_key_use in (None, "sig")
+        and key.algorithm_name in PUBLIC_KEY_ALGORITHMS
+    }
+    if not keys:
+        raise ValueError("the JWK Set holds no public signing key")
+    return keys
+
+
+class KeySet:
+    def __init__(
+        self,
+        url: str | None,
+        file: str | None,
+        clock: Callable[[], datetime],
+        on_removed: Callable[[], None],
+    ) -> None:
+        self.source = url or file or ""
+        self._url, self._file = url, file
+        self._clock = clock  # the application's: when a refresh was last tried
+        # Told when a refresh drops a key: what it verified must be verified again.
+        self._on_removed = on_removed
+        self.keys: Keys = {}
+        self.loaded = False  # a set was loaded once: /readyz answers ready from then on
+        self.loaded_at: float | None = None  # seconds since the epoch, for the metrics
+        self.fetches = {"ok": 0, "error": 0}
+        self._tried: datetime | None = None
+        self._fetching: asyncio.Task[None] | None = None
+
+    async def key(self, kid: str | None) -> PyJWK | None:
+        """The key `kid` names (a token without one: the set's only key). Not held, the set
+        is fetched again first, unless it was tried within JWKS_REFRESH_SECONDS."""
+        found = self._lookup(kid)
+        if found is None and self._may_refresh():
+            await self.refresh()
+            found = self._lookup(kid)
+        return found
+
+    def _lookup(self, kid: str | None) -> PyJWK | None:
+        if kid is None and len(self.keys) == 1:
+            return next(iter(self.keys.values()))
+        return self.keys.get(kid)
+
+    def _may_refresh(self) -> bool:
+        tried = self._tried
+        return tried is None or (self._clock() - tried).total_seconds() >= JWKS_REFRESH_SECONDS
+
+    async def refresh(self) -> None:
+        """Fetch the set again; callers that ask while a fetch runs share it."""
+        task = self._fetching
+        if task is None or task.done():
+            self._tried = self._clock()
+            task = self._fetching = asyncio.get_running_loop().create_task(self._fetch())
+        await asyncio.shield(task)
+
+    async def _fetch(self) -> None:
+        try:
+            keys = await asyncio.to_thread(read_keys, self._url, self._file)
+        except Exception as error:  # any failure: the keys held stay, and it shows
+            self.fetches["error"] += 1
+            logger.warning("JWKS from %s not loaded: %s", self.source, str(error)[:300])
+            return
+        removed = self.keys.keys() - keys.keys()
+        self.keys = keys
+        if removed:
+            self._on_removed()
+        self.loaded = True
+        self.loaded_at = time.time()
+        self.fetches["ok"] += 1
+
+    async def keep_fresh(self) -> None:
+        """Refetch on a timer, for as long as the application serves (cancelled at its end)."""
+        while True:
+            await asyncio.sleep(JWKS_LIFE_SECONDS if self.loaded else JWKS_RETRY_SECONDS)
+            await self.refresh()
