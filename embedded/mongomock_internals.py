@@ -20,9 +20,12 @@ mongomock-ng is pinned to 7.11.1 (pyproject.toml); when upgrading, re-check in i
 - `aggregate.process_pipeline(documents, database, pipeline, session, user_vars)`, which may
   change its input documents in place, and `aggregate._handle_sort_stage(documents, database,
   sort, user_vars)`;
-- `filtering.bson_compare(op, a, b)`, `filtering.SORTING_OPERATOR_MAP`, `filtering.BsonComparable`
-  (a sort key), `filtering.operator_eq(a, b)`, `filtering.filter_applies(filter, document)`
-  (whether a query filter matches one document: the positional `$` tests elements with it);
+- `filtering.SORTING_OPERATOR_MAP`, `filtering.BsonComparable` (a sort key), `filter_applies(filter,
+  doc)` (the positional `$` tests elements with it); `route_comparisons_to(equal(a, b), order(op,
+  a, b, can_compare_types), operators, updaters)` replaces its globals `operator_eq`,
+  `bson_compare`, `_in_op`, `ObjectId` (what is left of it matches an ObjectId's hex string),
+  entries of `_filterer_inst._operator_map` and `collection._updaters` (`{operator: updater(doc,
+  field, value, codec_options)}`);
 - `Collection._ensure_uniques(new_document)` (replaced by `route_unique_checks_to`) and
   `Collection._store.indexes` (`{name: {key, unique?, sparse?, partialFilterExpression?}}`);
 - `helpers.get_value_by_dot(doc, path, can_generate_array=...)`, `helpers.mongodb_to_bool`,
@@ -48,7 +51,6 @@ from mongomock_ng import aggregate as _aggregate
 from mongomock_ng import filtering as _filtering
 from mongomock_ng import helpers as _helpers
 from mongomock_ng import store as _store
-from pymongo.errors import DuplicateKeyError as _DuplicateKeyError
 
 from embedded.protocols import Document
 
@@ -84,9 +86,7 @@ NOTHING: Final[object] = getattr(_aggregate, "NOTHING")  # noqa: B009 (not expor
 # BSON semantics, as mongomock-ng implements them.
 get_value_by_dot: Callable[..., Any] = _helpers.get_value_by_dot
 mongodb_to_bool: Callable[[Any], bool] = _helpers.mongodb_to_bool
-bson_compare: Callable[[Any, Any, Any], Any] = _filtering.bson_compare
 SORTING_OPERATOR_MAP: Mapping[str, Any] = _filtering.SORTING_OPERATOR_MAP
-operator_eq: Callable[[Any, Any], Any] = _filtering.operator_eq
 filter_applies: Callable[[Mapping[str, Any], Any], bool] = _filtering.filter_applies
 bson_sort_key: Callable[[Any], Any] = _filtering.BsonComparable
 group_accumulators: Mapping[str, Callable[[list[Any]], Any]] = _aggregate._GROUPING_OPERATOR_MAP
@@ -232,14 +232,6 @@ def expires(store: Any, value: Any, seconds: int, now: datetime) -> bool:
     return bool(store._value_meets_expiry(value, seconds, now))
 
 
-def duplicate_key_error(keys: Any, document: Document) -> Exception:
-    """mongomock-ng's E11000 for `document` under the index of `keys` (the engine rewrites it
-    as a server reports it)."""
-    values = {k: get_value_by_dot(document, k) for k, _ in keys}
-    details = {"keyPattern": dict(keys), "keyValue": values}
-    return _DuplicateKeyError("E11000 Duplicate Key Error", 11000, details)
-
-
 def route_unique_checks_to(check: Callable[[Any, Document], None]) -> None:
     """Make every collection check its unique indexes with `check(collection, new_document)`
     (`Collection._ensure_uniques`, called by inserts, updates and `replace_stored`)."""
@@ -298,3 +290,11 @@ def route_documents_to(compiled: Callable[[Any], Evaluator]) -> None:
         return original(self, expression)
 
     _ParserClass.parse = parse
+
+
+def route_comparisons_to(equal: Any, order: Any, operators: Any, updaters: Any) -> None:
+    """The matcher, sorts and updates compare with `equal`, `order`, `operators`, `updaters`."""
+    names = {"operator_eq": equal, "bson_compare": order, "_in_op": operators["$in"]}
+    vars(_filtering).update(names, ObjectId=type("NotAnObjectId", (), {}))
+    getattr(_filtering, "_filterer_inst")._operator_map.update(operators)  # noqa: B009
+    getattr(mongomock_ng, "collection")._updaters.update(updaters)  # noqa: B009 (not exported)
