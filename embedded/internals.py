@@ -90,11 +90,18 @@ mongomock_ng.aggregate  _Parser  -  the expression parser, taught the engine's o
 -  NOTHING  -  the value of a missing field or variable
 -  _GROUPING_OPERATOR_MAP  -  `$group`'s accumulators
 -  _PIPELINE_HANDLERS  -  the stages' handlers, wrapped by the engine's
-mongomock_ng.filtering  bson_compare  -  BSON comparison of two values
+mongomock_ng.filtering  bson_compare  -  replaced: the matcher's comparisons are the engine's
 -  SORTING_OPERATOR_MAP  -  BSON comparison operators
--  operator_eq  -  BSON equality
+-  operator_eq  -  replaced: the matcher's equality is the engine's
 -  filter_applies  -  whether a query filter matches a document (the positional `$`)
 -  BsonComparable  -  a sort key in BSON order
+-  _in_op  -  replaced: `$in` as the engine compares
+-  ObjectId  -  replaced: the matcher no longer equates an ObjectId with its hex string
+-  _filterer_inst  -  the matcher, whose query operators the engine replaces some of
+-  _filterer_inst._operator_map  -  query operators, some replaced by the engine's
+-  _filterer_inst._operator_map.update  -  the engine's query operators put in
+mongomock_ng.collection  _updaters  -  update operators, `$inc`/`$mul`/`$min`/`$max` replaced
+-  _updaters.update  -  the engine's update operators put in
 mongomock_ng.helpers  get_value_by_dot  -  a dotted path's value
 -  mongodb_to_bool  -  a value's truth, as aggregation expressions test it
 -  _clone_document  -  a document's copy

@@ -28,9 +28,7 @@ mongomock-ng is pinned to 7.11.1 (pyproject.toml); when upgrading, re-check in i
   field, value, codec_options)}`);
 - `Collection._ensure_uniques(new_document)` (replaced by `route_unique_checks_to`) and
   `Collection._store.indexes` (`{name: {key, unique?, sparse?, partialFilterExpression?}}`);
-- `helpers.get_value_by_dot(doc, path, can_generate_array=...)`, `helpers.mongodb_to_bool`,
-  `helpers._clone_document`, `helpers.patch_datetime_awareness_in_document` (to naive UTC at
-  millisecond precision, as stored) and `helpers.make_datetime_timezone_aware_in_document`;
+- `helpers.patch_datetime_awareness_in_document`: to naive UTC at millisecond precision;
 - `Collection._iter_documents(filter)` (the matching stored documents, not copied, in natural
   order); `Collection._store` and its `_documents`, the dictionary by `_id` it reads and writes
   through (`[]`, `[] =`, `del`, `in`, `values()`, `len`), which `drop()` replaces;
@@ -48,6 +46,7 @@ from typing import Any, Final, Protocol, TypeVar
 
 import mongomock_ng
 from mongomock_ng import aggregate as _aggregate
+from mongomock_ng import collection as _collection
 from mongomock_ng import filtering as _filtering
 from mongomock_ng import helpers as _helpers
 from mongomock_ng import store as _store
@@ -294,7 +293,8 @@ def route_documents_to(compiled: Callable[[Any], Evaluator]) -> None:
 
 def route_comparisons_to(equal: Any, order: Any, operators: Any, updaters: Any) -> None:
     """The matcher, sorts and updates compare with `equal`, `order`, `operators`, `updaters`."""
-    names = {"operator_eq": equal, "bson_compare": order, "_in_op": operators["$in"]}
-    vars(_filtering).update(names, ObjectId=type("NotAnObjectId", (), {}))
-    getattr(_filtering, "_filterer_inst")._operator_map.update(operators)  # noqa: B009
-    getattr(mongomock_ng, "collection")._updaters.update(updaters)  # noqa: B009 (not exported)
+    _filtering.operator_eq, _filtering.bson_compare = equal, order
+    _filtering._in_op = operators["$in"]
+    _filtering.ObjectId = type("NotAnObjectId", (), {})  # type: ignore[attr-defined]
+    _filtering._filterer_inst._operator_map.update(operators)
+    _collection._updaters.update(updaters)

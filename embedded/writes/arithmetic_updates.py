@@ -68,7 +68,7 @@ def _shell_number(value: Any) -> str:
 def _overflow(current: Any) -> OperationFailure:
     return OperationFailure(
         f"Failed to apply $inc operations to current value ({_shell_number(current)}) for"
-        f" document {{_id: {rules._shell(document_id.get())}}}",
+        f" document {{_id: {rules.shell_value(document_id.get())}}}",
         rules.BAD_VALUE,
     )
 
@@ -92,7 +92,8 @@ def arithmetic(name: str, current: Any, by: Any) -> Any:
 def _check_argument(name: str, field: str, by: Any) -> None:
     if _width(by) is None:
         raise OperationFailure(
-            f"Cannot {_VERBS[name]} with non-numeric argument: {{{field}: {rules._shell(by)}}}",
+            f"Cannot {_VERBS[name]} with non-numeric argument: "
+            f"{{{field}: {rules.shell_value(by)}}}",
             rules.TYPE_MISMATCH,
         )
 
@@ -120,7 +121,7 @@ def new_value(name: str, field: str, current: Any, value: Any) -> Any:
     if _width(current) is None:
         raise OperationFailure(
             f"Cannot apply {name} to a value of non-numeric type. {{_id:"
-            f" {rules._shell(document_id.get())}}} has the field '{field}' of non-numeric type"
+            f" {rules.shell_value(document_id.get())}}} has the field '{field}' of non-numeric type"
             f" {bson_order.type_name(current)}",
             rules.TYPE_MISMATCH,
         )
