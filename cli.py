@@ -98,6 +98,12 @@ def port(value: str) -> int:
     return number
 
 
+def user_id(value: str) -> str:
+    if not value.strip():
+        raise argparse.ArgumentTypeError("a user id is not blank")
+    return value
+
+
 def _version() -> str:
     try:
         return importlib.metadata.version("arraygraph")
@@ -141,10 +147,17 @@ def parser() -> argparse.ArgumentParser:
         help="change nothing: list data in the articles' shapes and stored ids that read as "
         "another object's id; exit 1 when there is any",
     )
+    migrate.add_argument(
+        "--chat-owner",
+        metavar="USER",
+        type=user_id,
+        help="owner of the chat sessions that have no message (the others: the author of "
+        "their first message)",
+    )
     return root
 
 
-def migrate(settings: Settings, *, check: bool = False) -> int:
+def migrate(settings: Settings, *, check: bool = False, chat_owner: str | None = None) -> int:
     from store.database import open_database
     from store.migrations import migrate as run_migrations
 
@@ -153,7 +166,7 @@ def migrate(settings: Settings, *, check: bool = False) -> int:
         try:
             if check:
                 return await check_stored_data(database)
-            for done in await run_migrations(database):
+            for done in await run_migrations(database, chat_owner=chat_owner):
                 print(f"arraygraph: {done.what}: {done.documents}")
             return 0
         finally:
@@ -197,7 +210,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"arraygraph: {exc}", file=sys.stderr)
         return 2
     if args.command == "migrate":
-        return migrate(settings, check=args.check)
+        return migrate(settings, check=args.check, chat_owner=args.chat_owner)
     anonymous = not settings.auth_required
     if anonymous and not is_loopback(args.host) and not args.allow_anonymous_writes:
         print(

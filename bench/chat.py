@@ -25,7 +25,7 @@ LARGE = 100_000
 async def _session_of(db: EmbeddedDatabase, messages: int) -> ObjectId:
     """A session holding `messages` messages, as posts would have left it."""
     created = await chat_sessions.create_session(
-        db[chat_sessions.COLLECTION], title=f"{messages} messages", now=BASE
+        db[chat_sessions.COLLECTION], title=f"{messages} messages", owner=None, now=BASE
     )
     pages = db[chat_pages.COLLECTION]
     if not messages:

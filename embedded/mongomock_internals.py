@@ -4,10 +4,10 @@ mongomock-ng exports its client, collection, database and error classes (`mongom
 The engine also needs its implementation: the aggregation expression parser, which it teaches
 operators and routes through compiled closures; the pipeline runner; BSON comparison, copying
 and datetime conversion; and a collection's stored documents, read without mongomock-ng's copy.
-None of that is a public API, so each name gets a typed name or a small accessor here, and no
-other module of `embedded` imports mongomock-ng.
-
-mongomock-ng is pinned to 7.11.1 (pyproject.toml). When upgrading, re-check in its source:
+None of that is a public API: each name gets a typed name or an accessor here (no other module
+of `embedded` imports mongomock-ng), listed in embedded/internals.py, whose guard
+(tests/engine/test_internals_guard.py) fails on a name read here and not listed there.
+mongomock-ng is pinned to 7.11.1 (pyproject.toml); when upgrading, re-check in its source:
 
 - `aggregate._Parser`: the constructor `(doc_dict, *, user_vars=None)`, the attributes
   `_doc_dict` and `_user_vars`, `parse(expression)`, and that `parse` sends a one-key operator
@@ -20,14 +20,15 @@ mongomock-ng is pinned to 7.11.1 (pyproject.toml). When upgrading, re-check in i
 - `aggregate.process_pipeline(documents, database, pipeline, session, user_vars)`, which may
   change its input documents in place, and `aggregate._handle_sort_stage(documents, database,
   sort, user_vars)`;
-- `filtering.bson_compare(op, a, b)`, `filtering.SORTING_OPERATOR_MAP`, `filtering.BsonComparable`
-  (a sort key), `filtering.operator_eq(a, b)`, `filtering.filter_applies(filter, document)`
-  (whether a query filter matches one document: the positional `$` tests elements with it);
+- `filtering.SORTING_OPERATOR_MAP`, `filtering.BsonComparable` (a sort key), `filter_applies(filter,
+  doc)` (the positional `$` tests elements with it); `route_comparisons_to(equal(a, b), order(op,
+  a, b, can_compare_types), operators, updaters)` replaces its globals `operator_eq`,
+  `bson_compare`, `_in_op`, `ObjectId` (what is left of it matches an ObjectId's hex string),
+  entries of `_filterer_inst._operator_map` and `collection._updaters` (`{operator: updater(doc,
+  field, value, codec_options)}`);
 - `Collection._ensure_uniques(new_document)` (replaced by `route_unique_checks_to`) and
   `Collection._store.indexes` (`{name: {key, unique?, sparse?, partialFilterExpression?}}`);
-- `helpers.get_value_by_dot(doc, path, can_generate_array=...)`, `helpers.mongodb_to_bool`,
-  `helpers._clone_document`, `helpers.patch_datetime_awareness_in_document` (to naive UTC at
-  millisecond precision, as stored) and `helpers.make_datetime_timezone_aware_in_document`;
+- `helpers.patch_datetime_awareness_in_document`: to naive UTC at millisecond precision;
 - `Collection._iter_documents(filter)` (the matching stored documents, not copied, in natural
   order); `Collection._store` and its `_documents`, the dictionary by `_id` it reads and writes
   through (`[]`, `[] =`, `del`, `in`, `values()`, `len`), which `drop()` replaces;
@@ -45,10 +46,10 @@ from typing import Any, Final, Protocol, TypeVar
 
 import mongomock_ng
 from mongomock_ng import aggregate as _aggregate
+from mongomock_ng import collection as _collection
 from mongomock_ng import filtering as _filtering
 from mongomock_ng import helpers as _helpers
 from mongomock_ng import store as _store
-from pymongo.errors import DuplicateKeyError as _DuplicateKeyError
 
 from embedded.protocols import Document
 
@@ -84,9 +85,7 @@ NOTHING: Final[object] = getattr(_aggregate, "NOTHING")  # noqa: B009 (not expor
 # BSON semantics, as mongomock-ng implements them.
 get_value_by_dot: Callable[..., Any] = _helpers.get_value_by_dot
 mongodb_to_bool: Callable[[Any], bool] = _helpers.mongodb_to_bool
-bson_compare: Callable[[Any, Any, Any], Any] = _filtering.bson_compare
 SORTING_OPERATOR_MAP: Mapping[str, Any] = _filtering.SORTING_OPERATOR_MAP
-operator_eq: Callable[[Any, Any], Any] = _filtering.operator_eq
 filter_applies: Callable[[Mapping[str, Any], Any], bool] = _filtering.filter_applies
 bson_sort_key: Callable[[Any], Any] = _filtering.BsonComparable
 group_accumulators: Mapping[str, Callable[[list[Any]], Any]] = _aggregate._GROUPING_OPERATOR_MAP
@@ -232,14 +231,6 @@ def expires(store: Any, value: Any, seconds: int, now: datetime) -> bool:
     return bool(store._value_meets_expiry(value, seconds, now))
 
 
-def duplicate_key_error(keys: Any, document: Document) -> Exception:
-    """mongomock-ng's E11000 for `document` under the index of `keys` (the engine rewrites it
-    as a server reports it)."""
-    values = {k: get_value_by_dot(document, k) for k, _ in keys}
-    details = {"keyPattern": dict(keys), "keyValue": values}
-    return _DuplicateKeyError("E11000 Duplicate Key Error", 11000, details)
-
-
 def route_unique_checks_to(check: Callable[[Any, Document], None]) -> None:
     """Make every collection check its unique indexes with `check(collection, new_document)`
     (`Collection._ensure_uniques`, called by inserts, updates and `replace_stored`)."""
@@ -298,3 +289,12 @@ def route_documents_to(compiled: Callable[[Any], Evaluator]) -> None:
         return original(self, expression)
 
     _ParserClass.parse = parse
+
+
+def route_comparisons_to(equal: Any, order: Any, operators: Any, updaters: Any) -> None:
+    """The matcher, sorts and updates compare with `equal`, `order`, `operators`, `updaters`."""
+    _filtering.operator_eq, _filtering.bson_compare = equal, order
+    _filtering._in_op = operators["$in"]
+    _filtering.ObjectId = type("NotAnObjectId", (), {})  # type: ignore[attr-defined]
+    _filtering._filterer_inst._operator_map.update(operators)
+    _collection._updaters.update(updaters)

@@ -116,7 +116,7 @@ def command_error(exc: OperationFailure) -> OperationFailure:
     return OperationFailure(message, code, reply)
 
 
-def _shell(value: Any) -> str:
+def shell_value(value: Any) -> str:
     """A value as a server's messages print it (BSON's toString)."""
     if isinstance(value, bool) or value is None:
         return json.dumps(value)
@@ -128,22 +128,21 @@ def _shell(value: Any) -> str:
         aware = value if value.tzinfo else value.replace(tzinfo=UTC)  # stored naive, in UTC
         return f"new Date({int(aware.timestamp() * 1000)})"
     if isinstance(value, Mapping):
-        return "{ " + ", ".join(f"{k}: {_shell(v)}" for k, v in value.items()) + " }"
+        return "{ " + ", ".join(f"{k}: {shell_value(v)}" for k, v in value.items()) + " }"
     if isinstance(value, list):
-        return "[ " + ", ".join(_shell(v) for v in value) + " ]"
+        return "[ " + ", ".join(shell_value(v) for v in value) + " ]"
     return str(value)
 
 
 def shell(value: Any) -> str:
     """A value as a server's messages print it (`{ a: 1 }`, `"text"`)."""
-    return _shell(value)
+    return shell_value(value)
 
 
 def duplicate_key(namespace: str, index: str, pattern: Any, key: Any) -> DuplicateKeyError:
     """A server's E11000 write error, with its message, keyPattern and keyValue."""
-    message = (
-        f"E11000 duplicate key error collection: {namespace} index: {index} dup key: {_shell(key)}"
-    )
+    shown = shell_value(key)
+    message = f"E11000 duplicate key error collection: {namespace} index: {index} dup key: {shown}"
     details = {"index": 0, "code": DUPLICATE_KEY, "errmsg": message}
     return DuplicateKeyError(
         message, DUPLICATE_KEY, {**details, "keyPattern": pattern, "keyValue": key}
@@ -270,6 +269,6 @@ def immutable_id(after: Any = None, *, replaced: bool = False) -> WriteError:
     if replaced:
         message = (
             "After applying the update, the (immutable) field '_id' was found to have been "
-            f"altered to _id: {_shell(after)}"
+            f"altered to _id: {shell_value(after)}"
         )
     return write_error(IMMUTABLE_FIELD, message)

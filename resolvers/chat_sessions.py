@@ -14,10 +14,11 @@ from resolvers.context import Info
 from resolvers.cursors import CursorCodec, Id, Millis
 from resolvers.errors import NotFound
 from resolvers.global_ids import Key, NodeKind, domain_id, object_id_part
+from resolvers.identity import USER
 from resolvers.loaders import LoaderSpec, keyed
 from resolvers.paging import Page, PageRequest
 from runtime.selection.fields import selects
-from store.chat import chat_pages, chat_sessions
+from store.chat import chat_lifecycle, chat_members, chat_pages, chat_sessions
 from store.chat.chat_sessions import SessionDoc, SessionPosition
 from store.database import Database
 
@@ -86,27 +87,35 @@ async def chat_sessions_page(
 
 
 async def create_chat_session(info: Info, *, title: str) -> SessionDoc:
-    """Two commands: the session, then its first page (a post opens it, should this stop
-    between the two)."""
+    """An end user's session is theirs: they are its owner and first member (three commands:
+    the session, the membership, its first page). A service's or an anonymous caller's has no
+    owner until a service can name one (two commands)."""
     ctx = info.context
-    created = await chat_sessions.create_session(
-        ctx.collection(chat_sessions.COLLECTION), title=validation.title(title), now=ctx.now
+    title = validation.title(title)
+    identity = await ctx.identity()
+    return await chat_lifecycle.create_session(
+        ctx.collection(chat_sessions.COLLECTION),
+        pages=ctx.collection(chat_pages.COLLECTION),
+        members=ctx.collection(chat_members.COLLECTION),
+        title=title,
+        owner=identity.user_id if identity.kind == USER else None,
+        now=ctx.now,
     )
-    await chat_pages.open_first_page(ctx.collection(chat_pages.COLLECTION), session_id=created.id)
-    return created
 
 
 async def delete_chat_session(info: Info, *, id: str) -> bool:
-    """The session first, so no reader finds it, then its pages (also pages a post racing an
-    earlier delete left behind). NOT_FOUND when there was no session."""
+    """The session, its pages and its memberships (`store/chat/chat_lifecycle.py`): three
+    commands. NOT_FOUND when there was no session."""
     ctx = info.context
     session_id = session_id_argument(id, argument="id")
     if not await may_use_session(info, session_id, Permission.CHAT_OWN):
         raise NotFound(f"id: no chat session {session_id}", argument="id")
-    existed = await chat_sessions.delete_session(
-        ctx.collection(chat_sessions.COLLECTION), session_id=session_id
+    existed = await chat_lifecycle.delete_session(
+        ctx.collection(chat_sessions.COLLECTION),
+        pages=ctx.collection(chat_pages.COLLECTION),
+        members=ctx.collection(chat_members.COLLECTION),
+        session_id=session_id,
     )
-    await chat_pages.delete_pages(ctx.collection(chat_pages.COLLECTION), session_id=session_id)
     if not existed:
         raise NotFound(f"id: no chat session {session_id}", argument="id")
     return True

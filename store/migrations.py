@@ -15,6 +15,9 @@ run changes nothing), and the server refuses to start while any is present:
   its latest event that falls in the same windows (they start on the hour), by one update per
   sensor, on the server.
 
+Then every chat session gets an owner and members (`store/chat/chat_member_migration.py`):
+not a shape the server refuses, as a session a service creates has no owner either.
+
 Whether a database holds neither is remembered in `meta.DATA_SHAPE` (`store/meta.py`), so the
 check (a scan when no such document exists) runs once per database, not at every start.
 
@@ -32,6 +35,8 @@ from typing import Any
 
 from store import meta, trades
 from store.buckets.bucket_layout import BEFORE, SEALED
+from store.chat import chat_members, chat_pages, chat_sessions
+from store.chat.chat_member_migration import migrate_memberships
 from store.database import Database
 from store.expressions import literal
 from store.orders import users
@@ -226,13 +231,26 @@ async def check_data_shape(database: Database) -> None:
     await meta.record_data_shape(known)
 
 
-async def migrate(database: Database) -> list[Migrated]:
-    """Every migration, then every index (which older shapes could stop from being created)."""
+async def migrate(database: Database, *, chat_owner: str | None = None) -> list[Migrated]:
+    """Every migration, then every index (which older shapes could stop from being created),
+    then chat's owners and members (on the unique index: a server adding members meanwhile
+    never gets a second copy); `chat_owner` owns the sessions that have no message."""
     done = [
         await number_trade_buckets(database.collection(trades.COLLECTION)),
         await date_order_times(database.collection(users.COLLECTION)),
         await date_sensor_events(database.collection(sensors.COLLECTION)),
     ]
     await database.create_indexes()
+    chat = await migrate_memberships(
+        database.collection(chat_sessions.COLLECTION),
+        pages=database.collection(chat_pages.COLLECTION),
+        members=database.collection(chat_members.COLLECTION),
+        default_owner=chat_owner,
+    )
+    done += [
+        Migrated("chat sessions given an owner", chat.owned),
+        Migrated("chat memberships written", chat.memberships),
+        Migrated("chat sessions left without an owner (no message)", chat.unowned),
+    ]
     await check_data_shape(database)
     return done

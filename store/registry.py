@@ -15,7 +15,7 @@ from types import ModuleType
 from pymongo import IndexModel
 
 from store import idempotency, meta, trades
-from store.chat import chat_pages, chat_sessions
+from store.chat import chat_members, chat_pages, chat_sessions
 from store.orders import users
 from store.sensors import sensors
 from store.series import measurements, series, tag_values
@@ -41,6 +41,7 @@ COLLECTIONS: tuple[Collection, ...] = (
     Collection.of(tag_values, demo=True),
     Collection.of(chat_sessions, demo=True),
     Collection.of(chat_pages, demo=True),
+    Collection.of(chat_members, demo=True),
     Collection.of(idempotency),
     Collection.of(meta),
 )

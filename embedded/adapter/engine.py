@@ -23,14 +23,14 @@ from embedded.adapter import client_bulk
 from embedded.adapter.database import EmbeddedDatabase
 from embedded.examined import ReportedTo
 from embedded.expressions import operators
-from embedded.planner import expiry
+from embedded.planner import expiry, query_operators
 from embedded.protocols import (
     CommandCounts,
     CommandObserver,
     DocumentsExamined,
     ExaminationObserver,
 )
-from embedded.stages import group_stage, match_stage, unwind_stage
+from embedded.stages import group_stage, match_stage, sort_stage, unwind_stage
 from embedded.writes import unique_indexes
 from embedded.writes.write_path import UpdateApplier
 
@@ -43,10 +43,11 @@ class EmbeddedEngine:
     `observer` is told of each command (`CommandCounts` when none is given), `examined` of the
     documents each examines (`DocumentsExamined` when none is given). Creating the first engine
     teaches mongomock-ng's parser the operators of `embedded.expressions.operators`, its pipelines
-    the `$match` of `embedded.stages.match_stage` and the `$unwind` of
-    `embedded.stages.unwind_stage`, and its collections the unique-index rules of
-    `embedded.writes.unique_indexes` and the TTL expiry of `embedded.planner.expiry`, once per
-    process.
+    the `$match` of `embedded.stages.match_stage`, the `$unwind` of
+    `embedded.stages.unwind_stage` and the `$sort` of `embedded.stages.sort_stage`, its matcher
+    and updates BSON's comparisons (`embedded.planner.query_operators`), and its collections the
+    unique-index rules of `embedded.writes.unique_indexes` and the TTL expiry of
+    `embedded.planner.expiry`, once per process.
     """
 
     def __init__(
@@ -56,8 +57,10 @@ class EmbeddedEngine:
         examined: ExaminationObserver | None = None,
     ) -> None:
         operators.install()
+        query_operators.install()
         match_stage.install()
         unwind_stage.install()
+        sort_stage.install()
         group_stage.install()
         unique_indexes.install()
         expiry.install()

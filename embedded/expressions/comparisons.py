@@ -9,11 +9,12 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+from embedded import bson_order
 from embedded import mongomock_internals as mongomock
 from embedded.expressions.arithmetic import NUMBERS
 from embedded.mongomock_internals import NOTHING
 
-_bson_compare = mongomock.bson_compare
+_bson_compare = bson_order.compare
 _SORTING = mongomock.SORTING_OPERATOR_MAP
 
 # Types whose Python order is BSON's order between two values of the same type (strings compare
@@ -30,8 +31,9 @@ Ordering = Callable[[Any, Any], bool]
 
 
 def equal(a: Any, b: Any) -> bool:
-    """`$eq` of two evaluated values (missing equals null)."""
-    return bool((a is NOTHING and b is None) or (a is None and b is NOTHING) or a == b)
+    """`$eq` of two evaluated values (missing equals null), as BSON compares them: `true` is
+    not `1`, numbers equal across types, a subdocument's field order counts."""
+    return (a is None and b is NOTHING) or bson_order.equal(a, b)
 
 
 def ordering(name: str) -> Ordering:

@@ -23,6 +23,7 @@ from typing import Any
 from bson import ObjectId
 from pymongo.errors import OperationFailure
 
+from embedded import bson_order
 from embedded import mongomock_internals as mongomock
 from embedded.expressions.compiler import evaluator
 from embedded.expressions.number_types import with_server_number_types
@@ -85,9 +86,7 @@ def _in_with_bools(parser: Parser, values: Any) -> Any:
     if isinstance(value, bool):
         return any(isinstance(item, bool) and item == value for item in items)
     if any(isinstance(item, bool) for item in items):
-        return any(
-            mongomock.operator_eq(value, item) for item in items if not isinstance(item, bool)
-        )
+        return any(bson_order.equal(value, item) for item in items if not isinstance(item, bool))
     return None
 
 

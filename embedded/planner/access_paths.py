@@ -22,6 +22,7 @@ from typing import Any
 
 from bson import ObjectId
 
+from embedded import bson_order
 from embedded.planner.conditions import Interval, Required, is_point
 from embedded.planner.index_keys import TOP, Key, Keys
 from embedded.planner.sorted_index import Index
@@ -119,11 +120,7 @@ def _plain_id(value: Any) -> bool:
 
 def same_id(a: Any, b: Any) -> bool:
     """BSON equality of two `_id`s: a subdocument's fields compare in order."""
-    if isinstance(a, Mapping) and isinstance(b, Mapping):
-        return list(a) == list(b) and all(same_id(a[k], b[k]) for k in a)
-    if isinstance(a, bool) or isinstance(b, bool):
-        return type(a) is type(b) and a == b
-    return bool(a == b)
+    return bson_order.equal(a, b)
 
 
 def ranges(index: Index, required: Required) -> Ranges | None:

@@ -2,12 +2,13 @@
 
 A key is `(bracket, value)`, the bracket being the value's canonical BSON type in BSON's order
 of types (null < numbers < strings < ObjectIds < dates), so that Python orders keys as a server
-orders index entries: by bracket, then by value within one (numbers numerically, ints and
-doubles alike; strings by code point, which is UTF-8 byte order; ObjectIds by bytes). A missing
-field is null, as in an index. A value of any other kind (an array, a subdocument, NaN, a
-Decimal128, a datetime with a time zone, a boolean, which the engine's filters equate with 1 and
-0...) has no key here: its document is an exception of the index, which every lookup examines
-(`embedded.planner.indexes`), so that an index never answers otherwise than a scan.
+orders index entries: by bracket, then by value within one (numbers numerically, ints, doubles
+and Decimal128s alike, as Python compares int, float and Decimal exactly; strings by code point,
+which is UTF-8 byte order; ObjectIds by bytes). A missing field is null, as in an index. A value
+of any other kind (an array, a subdocument, NaN, a datetime with a time zone, a boolean, which
+BSON keeps apart from numbers...) has no key here: its document is an exception of the index,
+which every lookup examines (`embedded.planner.indexes`), so that an index never answers
+otherwise than a scan.
 
 `(bracket,)` sorts before every key of its bracket and `TOP` after every key, so that bounds of
 a range can be written as keys too.
@@ -19,6 +20,7 @@ from datetime import datetime
 from typing import Any, Final
 
 from bson import ObjectId
+from bson.decimal128 import Decimal128
 from bson.int64 import Int64
 
 Key = tuple[Any, ...]
@@ -44,6 +46,9 @@ def value_key(value: Any) -> Key | None:
     """The key of a plain value; None for any other (its document is an exception)."""
     bracket = _BRACKETS.get(type(value))
     if bracket is None:
+        if type(value) is Decimal128:
+            number = value.to_decimal()
+            return None if number.is_nan() else (NUMBER, number)
         return None
     if bracket == NUMBER:
         return (NUMBER, value) if value == value else None  # NaN has an order of its own

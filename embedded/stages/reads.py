@@ -21,7 +21,7 @@ from embedded.expressions.variables import bind, let_values
 from embedded.planner import command_options, fast_filters, plans
 from embedded.planner.indexes import IndexedDocuments, table_of
 from embedded.protocols import Document
-from embedded.stages import plain_stages, projections
+from embedded.stages import plain_stages, projections, sort_stage
 from embedded.stages.unwind_stage import shallow_unwinds
 from embedded.stored_form import read_copy
 
@@ -236,14 +236,10 @@ def _sorted(coll: Any, filter: Mapping[str, Any], kwargs: Mapping[str, Any]) -> 
         return walked
     docs = plans.matching(coll, filter)
     ordered = fast_filters.sorted_documents(docs, dict(pairs))
-    if ordered is not None:
-        ordered = ordered[skip:]
-        return ordered[:limit] if limit else ordered
-    # Mixed types, arrays, missing fields: mongomock-ng sorts (a scan of its own).
-    examined.report(coll, len(table_of(coll)))
-    order = coll.find(filter, {"_id": 1}, sort=pairs, skip=skip, limit=limit)
-    store = mongomock.document_store(coll)
-    return [store[mongomock.store_key(doc["_id"])] for doc in order]
+    if ordered is None:  # mixed types, arrays, missing fields
+        ordered = sort_stage.sorted_documents(docs, pairs)
+    ordered = ordered[skip:]
+    return ordered[:limit] if limit else ordered
 
 
 def project(coll: Any, doc: Document, projection: Mapping[str, Any], scope: Any = None) -> Document:

@@ -1,11 +1,12 @@
-"""The common operator updates, applied directly: `$set`, `$inc`, `$min`, `$max` (and
+"""The common operator updates, applied directly: `$set`, `$inc`, `$mul`, `$min`, `$max` (and
 `$setOnInsert` in an upsert) on dotted paths through subdocuments.
 
 mongomock-ng applies an update by inserting the document into a scratch collection, updating
 it and reading it back; a time-series write of a few hundred `$inc` paths spends most of its
-time there. These cases are applied to a copy in place instead, with a server's semantics;
-anything else (an array on the path, a value that is not a number where one is needed, another
-operator) returns None, and mongomock-ng applies the update as before, with its own errors.
+time there. These cases are applied to a copy in place instead, with a server's semantics
+(`embedded.writes.arithmetic_updates`); anything else (an array on the path, another operator, an
+update that fails) returns None, and mongomock-ng applies the update as before, with the same
+rules and the server's errors.
 """
 
 from __future__ import annotations
@@ -14,15 +15,14 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
+from pymongo.errors import OperationFailure
+
 from embedded.protocols import Document
+from embedded.writes import arithmetic_updates
+from embedded.writes.arithmetic_updates import MISSING
 
-_NUMBERS = (int, float)
-_SIMPLE = frozenset({"$set", "$inc", "$min", "$max", "$setOnInsert"})
-_MISSING = object()
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, _NUMBERS) and not isinstance(value, bool)
+_SIMPLE = frozenset({"$set", "$inc", "$mul", "$min", "$max", "$setOnInsert"})
+_new_value = arithmetic_updates.new_value
 
 
 def _parent(doc: Document, path: str) -> tuple[dict[str, Any], str] | None:
@@ -37,23 +37,17 @@ def _parent(doc: Document, path: str) -> tuple[dict[str, Any], str] | None:
     return (here, last) if isinstance(here, dict) else None
 
 
-def _apply(operator: str, current: Any, value: Any) -> Any:
-    """The field's new value, `_MISSING` to fall back (a case left to mongomock-ng)."""
+def _apply(operator: str, field: str, current: Any, value: Any) -> Any:
+    """The field's new value (`OperationFailure` when the update fails)."""
     if operator in ("$set", "$setOnInsert"):
         return copy.deepcopy(value)
-    if not _is_number(value) or (current is not _MISSING and not _is_number(current)):
-        return _MISSING
-    if current is _MISSING:
-        return value
-    if operator == "$inc":
-        return current + value
-    if operator == "$min":
-        return value if value < current else current
-    return value if value > current else current  # $max
+    found = _new_value(operator, field, current, value)
+    return copy.deepcopy(found) if found is value else found
 
 
 def apply_simple(doc: Document, update: Mapping[str, Any], *, inserting: bool) -> Document | None:
     """What `update` makes of `doc` (a copy is changed, `doc` is not), or None to fall back."""
+    arithmetic_updates.document_id.set(doc.get("_id"))
     if not set(update) <= _SIMPLE:
         return None
     new = copy.deepcopy(doc)
@@ -72,8 +66,8 @@ def apply_simple(doc: Document, update: Mapping[str, Any], *, inserting: bool) -
             if found is None:
                 return None
             parent, last = found
-            result = _apply(operator, parent.get(last, _MISSING), value)
-            if result is _MISSING:
-                return None
-            parent[last] = result
+            try:
+                parent[last] = _apply(operator, last, parent.get(last, MISSING), value)
+            except OperationFailure:
+                return None  # failed as mongomock-ng's path fails it, with the write's error
     return new

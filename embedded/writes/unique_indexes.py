@@ -17,7 +17,10 @@ import threading
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from pymongo.errors import DuplicateKeyError
+
 from embedded import mongomock_internals as mongomock
+from embedded.bson_order import order_key
 from embedded.planner import indexes
 from embedded.protocols import Document
 
@@ -55,11 +58,14 @@ def _entries(doc: Document, keys: Sequence[tuple[str, Any]], sparse: bool) -> li
     return list(itertools.product(*values))
 
 
+def _keyed(entry: Entry) -> tuple[Any, ...]:
+    """An entry as BSON compares it: `true` is not `1`, `Decimal128("1")` is, and a
+    subdocument's field order counts."""
+    return tuple(value if value is UNDEFINED else order_key(value) for value in entry)
+
+
 def _overlap(ours: list[Entry], theirs: Iterable[Entry]) -> bool:
-    try:
-        return not set(ours).isdisjoint(theirs)
-    except TypeError:  # a subdocument or array in a key: compare one by one
-        return any(entry in ours for entry in theirs)
+    return not {_keyed(entry) for entry in ours}.isdisjoint(map(_keyed, theirs))
 
 
 def _indexed(doc: Document, partial: Mapping[str, Any] | None) -> bool:
@@ -89,7 +95,15 @@ def check_uniques(coll: Any, new: Document) -> None:
                 continue
             theirs = _entries(doc, keys, bool(index.get("sparse")))
             if theirs is not None and _overlap(ours, theirs) and _indexed(doc, partial):
-                raise mongomock.duplicate_key_error(keys, new)
+                raise _duplicate_key_error(keys, new)
+
+
+def _duplicate_key_error(keys: Any, document: Document) -> Exception:
+    """mongomock-ng's E11000 for `document` under the index of `keys` (the engine rewrites it
+    as a server reports it)."""
+    values = {k: mongomock.get_value_by_dot(document, k) for k, _ in keys}
+    details = {"keyPattern": dict(keys), "keyValue": values}
+    return DuplicateKeyError("E11000 Duplicate Key Error", 11000, details)
 
 
 def install() -> None:

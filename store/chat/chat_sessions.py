@@ -1,8 +1,12 @@
 """Chat sessions (../shared/seeds/004): one small document per session, its counters kept by
 `$max`, so that they converge whatever order posts report in.
 
-`{_id, title, createdAt, lastMessageAt, activeAt, pageCount, messageCount}`, `lastMessageAt`
-absent until the first message. `activeAt` is the
+`{_id, title, owner?, createdAt, lastMessageAt, activeAt, pageCount, messageCount}`,
+`lastMessageAt` absent until the first message. `owner` names the member who owns the session
+(its membership is in `store/chat/chat_members.py`; the field lets a membership that failed to
+be written be written again, `store/chat/chat_lifecycle.py`); absent when nobody does (a
+session a service created, or one stored before sessions had members, until `arraygraph
+migrate` gives it one). `activeAt` is the
 later of `createdAt` and `lastMessageAt` (a new session is active from its creation): the list
 of sessions pages on the (activeAt, _id) index, most recently active first. The counters are
 `$max` of what each post stored (its `seq`, its page + 1, its time): `seq` numbers messages
@@ -30,6 +34,7 @@ INDEXES = [IndexModel([("activeAt", DESCENDING), ("_id", DESCENDING)], name="act
 class SessionDoc:
     id: ObjectId
     title: str
+    owner: str | None
     created_at: datetime
     last_message_at: datetime | None
     active_at: datetime
@@ -46,9 +51,11 @@ class SessionPosition(NamedTuple):
 
 def session_from_document(raw: Mapping[str, Any]) -> SessionDoc:
     last = raw.get("lastMessageAt")
+    owner = raw.get("owner")
     return SessionDoc(
         id=raw["_id"],
         title=str(raw["title"]),
+        owner=None if owner is None else str(owner),
         created_at=as_utc(raw["createdAt"]),
         last_message_at=None if last is None else as_utc(last),
         active_at=as_utc(raw["activeAt"]),
@@ -57,11 +64,15 @@ def session_from_document(raw: Mapping[str, Any]) -> SessionDoc:
     )
 
 
-async def create_session(coll: AsyncCollection, *, title: str, now: datetime) -> SessionDoc:
+async def create_session(
+    coll: AsyncCollection, *, title: str, owner: str | None, now: datetime
+) -> SessionDoc:
+    """A new session, `owner` recorded in it (its membership is the caller's to write)."""
     now = stored_time(now)
-    document = {
-        "_id": ObjectId(),
-        "title": title,
+    document: dict[str, Any] = {"_id": ObjectId(), "title": title}
+    if owner is not None:
+        document["owner"] = owner
+    document |= {
         "createdAt": now,
         "activeAt": now,
         "pageCount": 0,

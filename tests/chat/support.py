@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from store.chat import chat_members
+from store.database import Database
 from store.protocols import AsyncCollection
 from tests.support import Api
 
@@ -71,3 +73,10 @@ def assert_page_invariants(docs: list[dict[str, Any]], cap: int, messages: int) 
         expected_first += doc["count"]
     seqs = [m["seq"] for d in docs for m in d["messages"]]
     assert seqs == list(range(1, messages + 1))
+
+
+async def members_collection(database: Database) -> AsyncCollection:
+    """`chat_members` with its indexes, for tests of the store's functions."""
+    await database.create_indexes()
+    database.commands.reset()
+    return database.collection(chat_members.COLLECTION)

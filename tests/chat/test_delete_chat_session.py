@@ -1,16 +1,21 @@
-"""deleteChatSession removes the session, then its pages; a post racing it fails with NOT_FOUND
-or leaves pages no reader reaches, which the next delete removes."""
+"""deleteChatSession removes the session, then its pages and its memberships (three commands);
+a post racing it fails with NOT_FOUND or leaves pages no reader reaches, which the next delete
+removes."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 from bson import ObjectId
 
-from store.chat import chat_sessions
+from store.chat import chat_members, chat_sessions
+from store.chat.chat_members import MEMBER, OWNER
 from tests.chat.support import DELETE_SESSION, MESSAGES, POST, create_session, post
 from tests.support import Api, assert_rejected
+
+AT = datetime(2024, 5, 1, tzinfo=UTC)
 
 
 async def test_delete_chat_session_removes_the_session_and_every_page(api: Api) -> None:
@@ -25,6 +30,23 @@ async def test_delete_chat_session_removes_the_session_and_every_page(api: Api) 
         await api.collection("chat_pages").count_documents({"sessionId": ObjectId(session_id)}) == 0
     )
     assert await api.collection("chat_pages").count_documents({"sessionId": ObjectId(keep)}) == 1
+
+
+async def test_delete_chat_session_leaves_none_of_its_memberships_in_three_commands(
+    api: Api,
+) -> None:
+    gone, kept = ObjectId(await create_session(api)), ObjectId(await create_session(api, "kept"))
+    members = api.collection(chat_members.COLLECTION)
+    for session, name, role in [
+        (gone, "ada", OWNER),
+        (gone, "grace", MEMBER),
+        (kept, "ada", OWNER),
+    ]:
+        await chat_members.add_member(members, member=name, session_id=session, role=role, now=AT)
+    assert await api.round_trips(DELETE_SESSION, {"s": str(gone)}) == 3
+    assert dict(api.commands.by_name) == {"delete": 3}
+    assert await members.count_documents({"session": gone}) == 0
+    assert await members.count_documents({"session": kept}) == 1
 
 
 async def test_delete_chat_session_unknown_is_not_found(api: Api) -> None:

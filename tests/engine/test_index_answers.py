@@ -1,8 +1,8 @@
 """What an index answers is what a scan answers: the same documents, in the same order (natural
 order without a sort; a sort's order, equal keys in natural order), whatever the indexed fields
 hold: arrays, missing fields, null, NaN, booleans, subdocuments, several types. Filters and sorts
-are drawn at random (a fixed seed) and checked against mongomock-ng's matcher and sort over
-every document, as a scan runs them."""
+are drawn at random (a fixed seed) and checked against the matcher and the sort
+(`embedded.stages.sort_stage`) over every document, as a scan runs them."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from bson import ObjectId
 from pymongo import IndexModel
 
 from embedded import mongomock_internals as mongomock
+from embedded.stages import sort_stage
 from tests.engine.fronts import Front
 
 WHEN = datetime(2024, 1, 1, tzinfo=UTC)
@@ -100,7 +101,7 @@ def _expected(docs: list[dict[str, Any]], query: dict[str, Any]) -> list[Any]:
         )
     ]
     if query["sort"]:
-        found = mongomock.sort_documents(found, dict(query["sort"]))
+        found = sort_stage.sorted_documents(found, query["sort"])
     found = found[query["skip"] :]
     return [d["_id"] for d in (found[: query["limit"]] if query["limit"] else found)]
 

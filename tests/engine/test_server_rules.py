@@ -8,6 +8,7 @@ from pymongo.errors import BulkWriteError, DocumentTooLarge, DuplicateKeyError, 
 
 from embedded import CommandCounts, EmbeddedCollection, EmbeddedEngine
 from embedded.rules import (
+    BAD_VALUE,
     BSON_OBJECT_TOO_LARGE,
     CONFLICTING_UPDATE_OPERATORS,
     IMMUTABLE_FIELD,
@@ -178,7 +179,11 @@ async def test_inc_past_int64_is_rejected(coll: EmbeddedCollection) -> None:
     await coll.insert_one({"_id": 1, "count": 2**63 - 1})
     with pytest.raises(WriteError) as raised:
         await coll.update_one({"_id": 1}, {"$inc": {"count": 1}})
-    assert raised.value.code == OVERFLOW
+    assert raised.value.code == BAD_VALUE
+    assert str(raised.value).startswith(
+        "Failed to apply $inc operations to current value ((NumberLong)9223372036854775807)"
+        " for document {_id: 1}"
+    )
     assert await coll.find_one({"_id": 1}) == {"_id": 1, "count": 2**63 - 1}
 
 

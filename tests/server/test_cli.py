@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import cli
+import store.migrations
 
 
 def test_cli_schema_prints_the_sdl(capsys: pytest.CaptureFixture[str]) -> None:
@@ -41,4 +42,26 @@ def test_cli_migrate_reports_what_it_changed(
         "arraygraph: trade buckets numbered: 0",
         "arraygraph: users' order times dated: 0",
         "arraygraph: sensors' latest events dated: 0",
+        "arraygraph: chat sessions given an owner: 0",
+        "arraygraph: chat memberships written: 0",
+        "arraygraph: chat sessions left without an owner (no message): 0",
     ]
+
+
+def test_cli_migrate_hands_the_chat_owner_to_the_migration(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("MONGODB_URI", raising=False)
+    seen: list[str | None] = []
+
+    async def migrate(database: object, *, chat_owner: str | None = None) -> list[object]:
+        seen.append(chat_owner)
+        return []
+
+    monkeypatch.setattr(store.migrations, "migrate", migrate)
+    assert cli.main(["migrate", "--chat-owner", "ops"]) == 0
+    assert seen == ["ops"]
+    with pytest.raises(SystemExit) as refused:
+        cli.main(["migrate", "--chat-owner", " "])
+    assert refused.value.code == 2
+    assert "--chat-owner: a user id is not blank" in capsys.readouterr().err

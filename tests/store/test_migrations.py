@@ -102,6 +102,9 @@ async def test_migrate_numbers_buckets_dates_orders_and_the_api_reads_them(
         ("trade buckets numbered", 3),
         ("users' order times dated", 1),
         ("sensors' latest events dated", 0),
+        ("chat sessions given an owner", 0),
+        ("chat memberships written", 0),
+        ("chat sessions left without an owner (no message)", 0),
     ]
     app = create_app(Settings(), clock=FakeClock(), database=database)
     async with running(app) as client:
@@ -132,7 +135,7 @@ async def test_migrate_twice_changes_nothing_the_second_time(database: Database)
     trades = await database.collection("trades").find({}, sort=[("_id", 1)]).to_list()
     user = await database.collection("users").find_one({"userId": "u1"})
     again = await migrate(database)
-    assert [d.documents for d in again] == [0, 0, 0]
+    assert [d.documents for d in again] == [0, 0, 0, 0, 0, 0]
     assert await database.collection("trades").find({}, sort=[("_id", 1)]).to_list() == trades
     assert await database.collection("users").find_one({"userId": "u1"}) == user
     assert user is not None and user["_class"] == ARTICLE_USER["_class"]
