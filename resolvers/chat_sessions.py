@@ -70,7 +70,8 @@ async def chat_sessions_page(
         first=first, after=after, maximum=ctx.settings.max_page_size
     )
     if not await reads_every_session(info):
-        # NOT DONE: a member's own sessions come with the membership store; none until then.
+        # NOT DONE: a member's own sessions (store/chat/chat_members.py) come with the member
+        # rules (resolvers/access/members.py); none until then.
         return Page.of([], str, has_next=False, has_previous=False, total=0)
     coll = ctx.collection(chat_sessions.COLLECTION)
     found, more = await chat_sessions.list_sessions(

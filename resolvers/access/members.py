@@ -1,10 +1,12 @@
 """The chat member rule's seam: whether an identity is a member (or the owner) of a session.
 
-NOT DONE: memberships and owners are not stored yet (they come with the chat members store,
-store/chat/). Until then no end user is a member or the owner of any session: an end user
-reads no session, lists none, posts to none and deletes none, each answered as a session that
-does not exist. A role that grants `chat:read`/`chat:write`/`chat:own` (admin; ingest writes)
-reaches every session without asking here.
+NOT DONE: memberships and owners are stored (store/chat/chat_members.py), but these do not
+read them yet: a member may post only once `author` is taken from their identity, which is the
+member rules' work, with a member's own sessions in `chatSessions`. Until then no end user is
+a member or the owner of any session: an end user reads no session, lists none, posts to none
+and deletes none, each answered as a session that does not exist. A role that grants
+`chat:read`/`chat:write`/`chat:own` (admin; ingest writes) reaches every session without
+asking here.
 """
 
 from __future__ import annotations
