@@ -31,7 +31,7 @@ from embedded.protocols import (
     ExaminationObserver,
 )
 from embedded.stages import group_stage, match_stage, sort_stage, unwind_stage
-from embedded.writes import unique_indexes
+from embedded.writes import array_removals, unique_indexes
 from embedded.writes.write_path import UpdateApplier
 
 T = TypeVar("T")
@@ -45,7 +45,8 @@ class EmbeddedEngine:
     teaches mongomock-ng's parser the operators of `embedded.expressions.operators`, its pipelines
     the `$match` of `embedded.stages.match_stage`, the `$unwind` of
     `embedded.stages.unwind_stage` and the `$sort` of `embedded.stages.sort_stage`, its matcher
-    and updates BSON's comparisons (`embedded.planner.query_operators`), and its collections the
+    and updates BSON's comparisons (`embedded.planner.query_operators`, `$pull` and `$pullAll`
+    those of `embedded.writes.array_removals`), and its collections the
     unique-index rules of `embedded.writes.unique_indexes` and the TTL expiry of
     `embedded.planner.expiry`, once per process.
     """
@@ -63,6 +64,7 @@ class EmbeddedEngine:
         sort_stage.install()
         group_stage.install()
         unique_indexes.install()
+        array_removals.install()
         expiry.install()
         self.observer: CommandObserver = observer if observer is not None else CommandCounts()
         self.examined: ExaminationObserver = (

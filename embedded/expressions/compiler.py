@@ -28,7 +28,8 @@ from embedded.expressions.field_expressions import FieldOperators
 from embedded.expressions.literals import literal
 from embedded.expressions.paths import document_field, variable
 from embedded.expressions.value_expressions import ValueOperators
-from embedded.mongomock_internals import NOTHING, Evaluator
+from embedded.mongomock_internals import NOTHING
+from embedded.protocols import Evaluator
 
 _new_parser = mongomock.new_parser
 _truth = mongomock.mongodb_to_bool

@@ -28,7 +28,9 @@ from embedded import mongomock_internals as mongomock
 from embedded.expressions.compiler import evaluator
 from embedded.expressions.number_types import with_server_number_types
 from embedded.expressions.range_operator import range_of
-from embedded.mongomock_internals import NOTHING, Evaluator, Handler, Parser
+from embedded.mongomock_internals import NOTHING
+from embedded.protocols import Evaluator, Handler, Parser
+from embedded.stages.sort_stage import sorted_documents
 
 
 def _sort_array(parser: Parser, value: Any) -> Any:
@@ -40,11 +42,12 @@ def _sort_array(parser: Parser, value: Any) -> Any:
     if not isinstance(items, list):
         raise OperationFailure("The input argument to $sortArray must be an array")
     sort_by = value["sortBy"]
-    if isinstance(sort_by, dict):
-        return mongomock.sort_documents(items, sort_by)
+    if isinstance(sort_by, dict) and sort_by and all(d in (1, -1) for d in sort_by.values()):
+        # as `$sort` sorts: an array field by its least (greatest) element, in BSON's order
+        return sorted_documents(items, list(sort_by.items()))
     if sort_by not in (1, -1):
         raise OperationFailure("$sortArray sortBy must be 1, -1 or a sort document")
-    return sorted(items, key=mongomock.bson_sort_key, reverse=sort_by == -1)
+    return sorted(items, key=bson_order.order_key, reverse=sort_by == -1)
 
 
 # Types whose Python equality and hash agree with BSON equality (bool is excluded: 1 == True).
