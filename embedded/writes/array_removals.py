@@ -4,7 +4,8 @@ their fields' order).
 
 A server removes each element equal to a value as BSON compares them (`embedded.bson_order`):
 1.0 removes 1, `true` does not, a subdocument's fields compare in order, an array is compared
-whole. A `$pull` condition (a document, or a regex) is a query on each element, left to
+whole. A regex removes the strings it matches (mongomock-ng compared it with `==`). A `$pull`
+of a document (a condition, or fields to match) is a query on each element, left to
 mongomock-ng's, whose matcher compares as BSON does; so is a path through `$` (resolved by the
 engine beforehand) or to where no array is.
 """
@@ -22,6 +23,7 @@ from embedded import mongomock_internals as mongomock
 from embedded.bson_order import equal
 from embedded.protocols import Document
 
+FIELD = "v"  # an element's field in the one-field document a regex is matched against
 Theirs = Callable[[Mapping[str, Any]], None]  # mongomock-ng's own, on the same document
 _install_lock = threading.Lock()
 _installed: list[bool] = []
@@ -64,8 +66,9 @@ def _remove(doc: Document, path: str, removed: Callable[[Any], bool]) -> bool:
     return True
 
 
-def _is_condition(value: Any) -> bool:
-    return isinstance(value, (Mapping, Regex, re.Pattern))
+def _matching(value: Any) -> Callable[[Any], bool]:
+    """A regex matches an element as a query's condition on it would."""
+    return lambda item: mongomock.filter_applies({FIELD: value}, {FIELD: item})
 
 
 def _equal_to(value: Any) -> Callable[[Any], bool]:
@@ -77,10 +80,12 @@ def _equal_to_one_of(values: list[Any]) -> Callable[[Any], bool]:
 
 
 def pull(doc: Document, fields: Mapping[str, Any], theirs: Theirs) -> None:
-    """`$pull`: a plain value by BSON equality, a condition by mongomock-ng's matcher."""
+    """`$pull`: a plain value by BSON equality, a regex as a query's condition, a document by
+    mongomock-ng's matcher."""
     left: dict[str, Any] = {}
     for path, value in fields.items():
-        if _is_condition(value) or not _remove(doc, path, _equal_to(value)):
+        removed = _matching(value) if isinstance(value, Regex | re.Pattern) else _equal_to(value)
+        if isinstance(value, Mapping) or not _remove(doc, path, removed):
             left[path] = value
     if left:
         theirs(left)

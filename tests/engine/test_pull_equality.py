@@ -1,10 +1,12 @@
 """`$pullAll`, and `$pull` of a plain value, remove the elements BSON deems equal to a value:
 1.0 removes 1, `true` does not (booleans are not numbers), a subdocument only one with its
 fields in the same order, an array only an equal array; on a nested path, through an element or
-the positional `$` alike. (A `$pull` condition, or document, is a query on each element.)"""
+the positional `$` alike; a regex removes the strings it matches. (A `$pull` condition, or
+document, is a query on each element.)"""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from tests.engine.fronts import Front
@@ -49,3 +51,9 @@ async def test_pull_of_a_value_through_the_positional_operator(front: Front) -> 
     doc = {"_id": 1, "x": [{"k": 1, "a": [1, True]}]}
     updated = await _updated(front, doc, {"$pull": {"x.$.a": True}}, {"x.k": 1})
     assert updated == {"x": [{"k": 1, "a": [1]}]}
+
+
+async def test_pull_of_a_regex_removes_the_strings_it_matches(front: Front) -> None:
+    doc = {"_id": 1, "a": ["apple", "banana", "avocado", 1]}
+    updated = await _updated(front, doc, {"$pull": {"a": re.compile("^a")}})
+    assert updated == {"a": ["banana", 1]}
