@@ -18,7 +18,10 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
+from pymongo.errors import OperationFailure
+
 from embedded import mongomock_internals as mongomock
+from embedded import rules
 from embedded.adapter import client_bulk
 from embedded.adapter.database import EmbeddedDatabase
 from embedded.examined import ReportedTo
@@ -118,7 +121,14 @@ class EmbeddedEngine:
     ) -> T:
         with self.lock, ReportedTo(self.examined):
             self.observer.started(command)
-            result = action()
+            try:
+                result = action()
+            except OperationFailure as exc:
+                if exc.code is not None or type(exc) is not OperationFailure:
+                    raise
+                # mongomock-ng's refusals carry no code: BadValue, as the wire front answers
+                code, message, _ = rules.error_parts(exc)
+                raise OperationFailure(message, code, rules.error_reply(code, message)) from None
             self.observer.replied(result if reply is None else reply(result))
         return result
 

@@ -51,6 +51,11 @@ def evaluator(expression: Any, interpret: Interpret) -> Evaluator:
     return compiled
 
 
+def compiled_operators() -> frozenset[str]:
+    """The operators compiled here (some of which mongomock-ng's parser does not know)."""
+    return frozenset("$" + name[3:] for name in dir(_Compiler) if name.startswith("op_"))
+
+
 def _present(value: Any) -> Any:
     """An array element whose expression is missing is null, as a server builds the array."""
     return None if value is NOTHING else value

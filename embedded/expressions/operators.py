@@ -18,14 +18,15 @@ from __future__ import annotations
 
 import functools
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from bson import ObjectId
 from pymongo.errors import OperationFailure
 
-from embedded import bson_order
+from embedded import bson_order, rules
 from embedded import mongomock_internals as mongomock
-from embedded.expressions.compiler import evaluator
+from embedded.expressions.compiler import compiled_operators, evaluator
 from embedded.expressions.number_types import with_server_number_types
 from embedded.expressions.range_operator import range_of
 from embedded.mongomock_internals import NOTHING
@@ -129,6 +130,26 @@ def _with_fast_in(handle: Handler) -> Handler:
 
 
 _compiled: functools.partial[Evaluator] | None = None
+_known: frozenset[str] = frozenset()
+
+
+def known(operator: str) -> bool:
+    """Whether `operator` is an expression operator the engine evaluates (or `$meta`, which
+    mongomock-ng's `$project` reads)."""
+    return operator in _known or operator == "$meta"
+
+
+def _unknown(parser: Parser, expression: Any, original: Callable[[Parser, Any], Any]) -> Any:
+    """mongomock-ng's parse of an operator it has no handler for, with a server's error: 168
+    for an unknown one (mongomock-ng gives none), 238 for one it knows and does not run."""
+    try:
+        return original(parser, expression)
+    except NotImplementedError as exc:
+        raise rules.unsupported("the expression operator", str(next(iter(expression)))) from exc
+    except OperationFailure as exc:
+        if exc.code is not None:
+            raise
+        raise OperationFailure(str(exc), rules.INVALID_PIPELINE_OPERATOR) from None
 
 
 def compiled(expression: Any) -> Evaluator:
@@ -138,8 +159,9 @@ def compiled(expression: Any) -> Evaluator:
 
 
 def _install_dispatch() -> None:
-    global _compiled
+    global _compiled, _known
     handlers = mongomock.operator_handlers()
+    _known = frozenset(handlers) | compiled_operators()
     original = mongomock.parser_parse()
 
     def interpret(parser: Parser, expression: Any) -> Any:
@@ -153,7 +175,7 @@ def _install_dispatch() -> None:
             if handler is not None:
                 return handler(parser, key, value)
             if key.startswith("$"):
-                return original(parser, expression)  # unknown or unsupported: its own error
+                return _unknown(parser, expression, original)
             parsed = parser.parse(value)
             return {} if parsed is NOTHING else {key: parsed}
         return {}
