@@ -89,7 +89,7 @@ mongomock_ng.aggregate  _Parser  -  the expression parser, taught the engine's o
 -  _Parser._user_vars  -  the variables (`$$name`) in scope
 -  process_pipeline  -  the pipeline runner (may change its input documents in place)
 -  NOTHING  -  the value of a missing field or variable
--  _GROUPING_OPERATOR_MAP  -  `$group`'s accumulators
+-  _GROUPING_OPERATOR_MAP  -  `$group`'s accumulators; the engine's `$addToSet` put in
 -  _PIPELINE_HANDLERS  -  the stages' handlers, wrapped by the engine's
 mongomock_ng.filtering  bson_compare  -  replaced: the matcher's comparisons are the engine's
 -  SORTING_OPERATOR_MAP  -  BSON comparison operators

@@ -36,7 +36,8 @@ mongomock-ng is pinned to 7.11.1 (pyproject.toml); when upgrading, re-check in i
 - TTL expiry, run before a store is read: `_remove_expired_documents()`, `_ttl_indexes`,
   `_expire_documents(index)`, `_value_meets_expiry(value, seconds, now)`, `mongomock_ng.utcnow`;
 - `aggregate._PIPELINE_HANDLERS` (`{stage: handler(documents, database, spec, user_vars)}`),
-  `_GROUPING_OPERATOR_MAP` (`{accumulator: of(values)}`). `tests/engine/` tests each of them.
+  `_GROUPING_OPERATOR_MAP` (`{accumulator: of(values)}`, tried before its own `$addToSet`).
+  `tests/engine/` tests each of them.
 """
 
 from __future__ import annotations
@@ -72,7 +73,7 @@ mongodb_to_bool: Callable[[Any], bool] = _helpers.mongodb_to_bool
 SORTING_OPERATOR_MAP: Mapping[str, Any] = _filtering.SORTING_OPERATOR_MAP
 filter_applies: Callable[[Mapping[str, Any], Any], bool] = _filtering.filter_applies
 bson_sort_key: Callable[[Any], Any] = _filtering.BsonComparable
-group_accumulators: Mapping[str, Callable[[list[Any]], Any]] = _aggregate._GROUPING_OPERATOR_MAP
+group_accumulators: dict[str, Callable[[list[Any]], Any]] = _aggregate._GROUPING_OPERATOR_MAP
 
 # Copies and datetimes: documents are stored with naive UTC datetimes.
 clone_document: Callable[[Any], Any] = _helpers._clone_document

@@ -9,7 +9,7 @@ them (a server promises no order), each `_id` the key of its first document. The
 answer as a server's: `$sum` and `$avg` of numbers only, doubles added compensated;
 `$min`/`$max` leaving out nulls, by BSON's order of types; `$first`/`$last` a missing value as
 null; `$addToSet` by BSON equality. `_id: null` makes one group of every document, and none
-of no document. With another accumulator, the stage is mongomock-ng's.
+of no document. With another accumulator, the stage is mongomock-ng's, given this `$addToSet`.
 
 mongomock-ng's pipeline runner is one for the whole process: `install()` changes it for every
 user of mongomock-ng, so it runs when the first `EmbeddedEngine` is created, never on import.
@@ -161,3 +161,5 @@ def _hashed(original: Stage) -> Stage:
 def install() -> None:
     """Run every pipeline's `$group` as above (idempotent)."""
     install_stage("$group", _hashed)
+    # mongomock-ng's own stage (another accumulator) takes `$addToSet` from its table first
+    mongomock.group_accumulators["$addToSet"] = _distinct

@@ -1,6 +1,6 @@
 """`$group`'s `$addToSet` keeps each value once as BSON compares values: 1, 1.0 and
 `Decimal128("1")` are one value, `true` and 1 two, `{a, b}` and `{b, a}` two documents; whatever
-the group's key (a `Decimal128` key included)."""
+the group's key (a `Decimal128` key included) and whatever accumulators sit beside it."""
 
 from __future__ import annotations
 
@@ -27,3 +27,12 @@ async def test_equal_values_of_any_type_are_added_once(front: Front) -> None:
 
 async def test_a_decimal_key_groups_as_any_other(front: Front) -> None:
     assert await _added(front, Decimal128("1")) == [1, True, {"a": 1, "b": 2}, {"b": 2, "a": 1}]
+
+
+async def test_beside_another_accumulator_it_compares_as_bson(front: Front) -> None:
+    things = front.collection("things")
+    await things.insert_many([{"v": value} for value in _VALUES])
+    accumulators = {"s": {"$addToSet": "$v"}, "m": {"$mergeObjects": {"k": 1}}}
+    pipeline = [{"$group": {"_id": None, **accumulators}}]
+    [group] = await (await things.aggregate(pipeline)).to_list()
+    assert group["s"] == [1, True, {"a": 1, "b": 2}, {"b": 2, "a": 1}]
