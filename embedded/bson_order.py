@@ -110,8 +110,8 @@ def _code(value: Code) -> Key:
 _KEYS: dict[type, Callable[[Any], Key]] = {
     type(None): lambda value: _NULL,
     bool: lambda value: (BOOL, value),
-    int: _number,
-    Int64: _number,
+    int: lambda value: (NUMBER, 1, value),  # never NaN
+    Int64: lambda value: (NUMBER, 1, value),
     float: _number,
     Decimal128: _decimal,
     str: lambda value: (STRING, value),
