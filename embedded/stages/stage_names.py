@@ -5,7 +5,8 @@ Each stage is a document of one field (40323) naming a stage a server knows (403
 failed with an internal error. A field of a `$project` or `$addFields` (`$set`) holding a
 one-field document named like an operator must name one the engine knows: a server refuses an
 unknown one when it parses the stage, with 31325 ("Unknown expression", in `$project`, which
-adds its context) or 168 ("Unrecognized expression"). The sub-pipelines of `$facet`, `$lookup`
+adds its context; a `find` projection is checked alike, without it) or 168 ("Unrecognized
+expression"). The sub-pipelines of `$facet`, `$lookup`
 and `$unionWith` are checked alike. A stage a server knows and the engine does not run fails
 when it is reached, with code 238.
 """
@@ -34,6 +35,8 @@ _SERVER_STAGES = """
     $sortByCount $unionWith $unset $unwind $vectorSearch
 """
 SERVER_STAGES = frozenset(_SERVER_STAGES.split())
+# A `find` projection's own operators (a `$project` stage refuses them otherwise).
+FIND_ONLY = frozenset({"$elemMatch", "$slice", "$meta"})
 
 
 def check_stages(pipeline: Iterable[Any]) -> None:
@@ -63,7 +66,15 @@ def _sub_pipelines(name: str, spec: Any) -> list[Any]:
     return []
 
 
-def _check_fields(spec: Mapping[str, Any], *, projection: bool) -> None:
+def check_find_projection(projection: Any) -> None:
+    """A `find` projection's fields as a `$project`'s, but without the stage's context."""
+    if isinstance(projection, Mapping):
+        _check_fields(projection, projection=True, context="")
+
+
+def _check_fields(
+    spec: Mapping[str, Any], *, projection: bool, context: str = "Invalid $project :: caused by :: "
+) -> None:
     """Each field's one-field `$` document names a known operator; other documents are
     nested specifications, checked alike."""
     for value in spec.values():
@@ -71,15 +82,15 @@ def _check_fields(spec: Mapping[str, Any], *, projection: bool) -> None:
             continue
         first = next(iter(value), "")
         if len(value) == 1 and isinstance(first, str) and first.startswith("$"):
-            if not operators.known(first):
-                raise _unknown(first, projection)
+            if not operators.known(first) and first not in FIND_ONLY:
+                raise _unknown(first, projection, context)
         elif not any(isinstance(key, str) and key.startswith("$") for key in value):
-            _check_fields(value, projection=projection)
+            _check_fields(value, projection=projection, context=context)
 
 
-def _unknown(operator: str, projection: bool) -> OperationFailure:
+def _unknown(operator: str, projection: bool, context: str) -> OperationFailure:
     if projection:
-        message = f"Invalid $project :: caused by :: Unknown expression {operator}"
+        message = f"{context}Unknown expression {operator}"
         return OperationFailure(message, UNKNOWN_PROJECTED_EXPRESSION)
     message = f"Unrecognized expression '{operator}'"
     return OperationFailure(message, rules.INVALID_PIPELINE_OPERATOR)

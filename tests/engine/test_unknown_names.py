@@ -1,6 +1,7 @@
 """A stage, an expression operator or a query operator no server knows fails with the server's
 code and message, in process as over the wire: an unknown stage 40324, a stage of two fields
-40323, an unknown expression in `$project` 31325 (in the stage's context), elsewhere 168
+40323, an unknown expression in `$project` 31325 (in the stage's context) and in a `find`
+projection (without it), elsewhere 168
 (InvalidPipelineOperator), an unknown query operator 2 (BadValue); a stage a server knows and
 the engine does not run is refused with 238."""
 
@@ -46,6 +47,14 @@ async def test_an_unknown_expression_in_project_is_unknown(front: Front) -> None
     failure = await _aggregate_fails(front, [{"$project": {"y": {"$foo": 1}}}])
     message = "Invalid $project :: caused by :: Unknown expression $foo"
     assert _said(failure) == (31325, message)
+
+
+async def test_an_unknown_expression_in_a_find_projection_is_unknown(front: Front) -> None:
+    things = front.collection("things")
+    await things.insert_one({"_id": 1, "x": 1})
+    with pytest.raises(OperationFailure) as raised:
+        await things.find({}, {"y": {"$foo": 1}}).to_list()
+    assert _said(raised.value) == (31325, "Unknown expression $foo")
 
 
 async def test_an_unknown_expression_elsewhere_is_unrecognized(front: Front) -> None:
