@@ -3,14 +3,15 @@ code and message, in process as over the wire: an unknown stage 40324, a stage o
 40323, an unknown expression in `$project` 31325 (in the stage's context) and in a `find`
 projection (without it), elsewhere 168
 (InvalidPipelineOperator), an unknown query operator 2 (BadValue); a stage a server knows and
-the engine does not run is refused with 238."""
+the engine does not run is refused with 238. In an update or a delete, the failure is the
+statement's: a `WriteError`."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from pymongo.errors import OperationFailure
+from pymongo.errors import OperationFailure, WriteError
 
 from tests.engine.fronts import Front
 
@@ -76,3 +77,14 @@ async def test_an_unknown_query_operator_is_a_bad_value(front: Front) -> None:
     with pytest.raises(OperationFailure) as raised:
         await things.count_documents({"x": {"$foo": 1}})
     assert _said(raised.value) == (2, "unknown operator: $foo")
+
+
+async def test_an_unknown_query_operator_fails_an_update_as_a_write_error(front: Front) -> None:
+    things = front.collection("things")
+    await things.insert_one({"_id": 1, "x": 1})
+    with pytest.raises(WriteError) as raised:
+        await things.update_one({"x": {"$foo": 1}}, {"$set": {"y": 1}})
+    assert _said(raised.value) == (2, "unknown operator: $foo")
+    with pytest.raises(WriteError) as raised:
+        await things.delete_many({"x": {"$foo": 1}})
+    assert raised.value.code == 2
