@@ -100,7 +100,7 @@ class IndexedDocuments(MutableMapping[Any, Document]):
 
     def filed_under(self, key: Any) -> Document | None:
         """The document filed under store key `key`, if any (one hash lookup)."""
-        return self._documents.get(hash_key(key))
+        return self._documents.get(key if type(key) in _AS_IS else hash_key(key))
 
     def size_bound(self, key: Any, doc: Document) -> int | None:
         """A bound of the BSON size of `doc`, filed under `key`, when one is known."""
