@@ -9,7 +9,7 @@ a bracket of their own (Python's True == 1 is not BSON's); an object's fields co
 each by type, name, then value, so that key order counts, as it does on a server. Two values
 are equal (a query's equality) exactly when their keys are; `equal` decides the commonest pairs
 (two values of one plain type) without building keys. `type_name` is a value's type as `$type`
-names it.
+names it. `hash_key` is a value's key in a dictionary: equal for values BSON deems equal.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import re
 import uuid
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
+from decimal import Decimal
 from typing import Any, Final
 
 from bson import DBRef, ObjectId
@@ -109,8 +110,8 @@ def _code(value: Code) -> Key:
 _KEYS: dict[type, Callable[[Any], Key]] = {
     type(None): lambda value: _NULL,
     bool: lambda value: (BOOL, value),
-    int: _number,
-    Int64: _number,
+    int: lambda value: (NUMBER, 1, value),  # never NaN
+    Int64: lambda value: (NUMBER, 1, value),
     float: _number,
     Decimal128: _decimal,
     str: lambda value: (STRING, value),
@@ -147,6 +148,33 @@ def order_key(value: Any) -> Key:
     if isinstance(value, tuple):
         return (ARRAY, tuple(map(order_key, value)))
     raise rules.unsupported(f"comparing a value of type {type(value).__name__}")
+
+
+class HashKey(tuple[Any, ...]):
+    """The `hash_key` of a value whose Python equality is not BSON's (its `order_key`)."""
+
+    __slots__ = ()
+
+
+# Types whose Python equality and hash are BSON's, across them too (1 == 1.0 == Int64(1)).
+# A Decimal is a Decimal128's key; keys are keys of themselves.
+_HASHED_AS_IS = frozenset({str, int, Int64, ObjectId, type(None), HashKey, Decimal})
+
+
+def hash_key(value: Any) -> Any:
+    """A hashable key of `value`, equal to another's exactly when BSON deems the two values
+    equal: the value itself where Python agrees (Python hashes equal numbers alike, a Decimal
+    too), else a `HashKey` (`true` apart from 1, a subdocument's fields in order, NaN one)."""
+    kind = type(value)
+    if kind in _HASHED_AS_IS or (kind is float and value == value):
+        return value
+    if kind is Decimal128:
+        number = value.to_decimal()
+        if not number.is_nan():
+            return number
+    elif kind is datetime:
+        return _date(value)[1]
+    return HashKey(order_key(value))
 
 
 def equal(a: Any, b: Any) -> bool:

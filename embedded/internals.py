@@ -72,6 +72,8 @@ MONGOMOCK = _table(
 mongomock_ng  utcnow  mongomock_internals  TTL expiry's "now", which a test may patch
 -  Collection._ensure_uniques  -  replaced: unique indexes checked by the engine
 -  Collection._iter_documents  -  the stored documents a filter matches, not copied
+-  Collection._apply_pull_operator  -  replaced: `$pull` of a value as BSON compares
+-  Collection._apply_pull_all_operator  -  replaced: `$pullAll` as BSON compares
 -  Collection._store  -  a collection's store of documents and indexes
 mongomock_ng.store  CollectionStore  -  its TTL expiry by one index replaced
 -  CollectionStore.documents  -  every stored document in natural order, not copied
@@ -86,9 +88,8 @@ mongomock_ng.aggregate  _Parser  -  the expression parser, taught the engine's o
 -  _Parser._doc_dict  -  the document a parsed expression reads
 -  _Parser._user_vars  -  the variables (`$$name`) in scope
 -  process_pipeline  -  the pipeline runner (may change its input documents in place)
--  _handle_sort_stage  -  documents in a `$sort` specification's order
 -  NOTHING  -  the value of a missing field or variable
--  _GROUPING_OPERATOR_MAP  -  `$group`'s accumulators
+-  _GROUPING_OPERATOR_MAP  -  `$group`'s accumulators; the engine's `$addToSet` put in
 -  _PIPELINE_HANDLERS  -  the stages' handlers, wrapped by the engine's
 mongomock_ng.filtering  bson_compare  -  replaced: the matcher's comparisons are the engine's
 -  SORTING_OPERATOR_MAP  -  BSON comparison operators
@@ -102,6 +103,7 @@ mongomock_ng.filtering  bson_compare  -  replaced: the matcher's comparisons are
 -  _filterer_inst._operator_map.update  -  the engine's query operators put in
 mongomock_ng.collection  _updaters  -  update operators, `$inc`/`$mul`/`$min`/`$max` replaced
 -  _updaters.update  -  the engine's update operators put in
+-  _add_to_set_contains  -  replaced: `$addToSet` tests membership as BSON compares
 mongomock_ng.helpers  get_value_by_dot  -  a dotted path's value
 -  mongodb_to_bool  -  a value's truth, as aggregation expressions test it
 -  _clone_document  -  a document's copy

@@ -18,14 +18,15 @@ mongomock-ng is pinned to 7.11.1 (pyproject.toml); when upgrading, re-check in i
   appends `$sortArray` to `array_operators`, so it must stay a list;
 - `aggregate.NOTHING` (imported there from `sentinels`): the value of a missing field;
 - `aggregate.process_pipeline(documents, database, pipeline, session, user_vars)`, which may
-  change its input documents in place, and `aggregate._handle_sort_stage(documents, database,
-  sort, user_vars)`;
+  change its input documents in place;
 - `filtering.SORTING_OPERATOR_MAP`, `filtering.BsonComparable` (a sort key), `filter_applies(filter,
   doc)` (the positional `$` tests elements with it); `route_comparisons_to(equal(a, b), order(op,
   a, b, can_compare_types), operators, updaters)` replaces its globals `operator_eq`,
   `bson_compare`, `_in_op`, `ObjectId` (what is left of it matches an ObjectId's hex string),
   entries of `_filterer_inst._operator_map` and `collection._updaters` (`{operator: updater(doc,
-  field, value, codec_options)}`);
+  field, value, codec_options)}`), and `collection._add_to_set_contains(array, value)`;
+- `Collection._apply_pull_operator` and `_apply_pull_all_operator(doc, spec, fields)`, replaced
+  by `route_array_removals_to`;
 - `Collection._ensure_uniques(new_document)` (replaced by `route_unique_checks_to`) and
   `Collection._store.indexes` (`{name: {key, unique?, sparse?, partialFilterExpression?}}`);
 - `helpers.patch_datetime_awareness_in_document`: to naive UTC at millisecond precision;
@@ -35,14 +36,15 @@ mongomock-ng is pinned to 7.11.1 (pyproject.toml); when upgrading, re-check in i
 - TTL expiry, run before a store is read: `_remove_expired_documents()`, `_ttl_indexes`,
   `_expire_documents(index)`, `_value_meets_expiry(value, seconds, now)`, `mongomock_ng.utcnow`;
 - `aggregate._PIPELINE_HANDLERS` (`{stage: handler(documents, database, spec, user_vars)}`),
-  `_GROUPING_OPERATOR_MAP` (`{accumulator: of(values)}`). `tests/engine/` tests each of them.
+  `_GROUPING_OPERATOR_MAP` (`{accumulator: of(values)}`, tried before its own `$addToSet`).
+  `tests/engine/` tests each of them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
-from typing import Any, Final, Protocol, TypeVar
+from typing import Any, Final, TypeVar
 
 import mongomock_ng
 from mongomock_ng import aggregate as _aggregate
@@ -51,33 +53,16 @@ from mongomock_ng import filtering as _filtering
 from mongomock_ng import helpers as _helpers
 from mongomock_ng import store as _store
 
-from embedded.protocols import Document
+from embedded.protocols import Document, DocumentStore, Evaluator, Handler, Parser, Stage
 
-
-class Parser(Protocol):
-    """mongomock-ng's expression parser for one document and its variables."""
-
-    def parse(self, expression: Any) -> Any: ...
-
-
-Handler = Callable[[Any, str, Any], Any]  # (parser, operator, argument) -> value
-Stage = Callable[[Any, Any, Any, Any], Any]  # (documents, database, spec, variables) -> documents
 Table = TypeVar("Table", bound="Mapping[Any, Document]")
 Expiry = Callable[[Any, Any, Mapping[str, Any], Callable[[], None]], None]
-Evaluator = Callable[[Any, dict[str, Any]], Any]  # (document, variables) -> value
-
-
-class DocumentStore(Protocol):
-    """A collection's stored documents by `_id` (not copies)."""
-
-    def __getitem__(self, document_id: Any, /) -> Document: ...
-
-    def __contains__(self, document_id: Any, /) -> bool: ...
+# (document, an update operator's fields, mongomock-ng's own on the same document) -> None
+Removal = Callable[[Document, Mapping[str, Any], Callable[[Mapping[str, Any]], None]], None]
 
 
 _ParserClass: Any = _aggregate._Parser
 _process_pipeline: Any = _aggregate.process_pipeline
-_sort_stage: Any = _aggregate._handle_sort_stage
 
 # The value of a missing field or variable (`sentinels.NOTHING`, which mongomock-ng imports).
 NOTHING: Final[object] = getattr(_aggregate, "NOTHING")  # noqa: B009 (not exported)
@@ -88,7 +73,7 @@ mongodb_to_bool: Callable[[Any], bool] = _helpers.mongodb_to_bool
 SORTING_OPERATOR_MAP: Mapping[str, Any] = _filtering.SORTING_OPERATOR_MAP
 filter_applies: Callable[[Mapping[str, Any], Any], bool] = _filtering.filter_applies
 bson_sort_key: Callable[[Any], Any] = _filtering.BsonComparable
-group_accumulators: Mapping[str, Callable[[list[Any]], Any]] = _aggregate._GROUPING_OPERATOR_MAP
+group_accumulators: dict[str, Callable[[list[Any]], Any]] = _aggregate._GROUPING_OPERATOR_MAP
 
 # Copies and datetimes: documents are stored with naive UTC datetimes.
 clone_document: Callable[[Any], Any] = _helpers._clone_document
@@ -128,11 +113,6 @@ def run_pipeline(
         documents, coll.database, pipeline, None, variables
     )
     return result
-
-
-def sort_documents(documents: list[Any], sort: Mapping[str, Any]) -> list[Any]:
-    """`documents` in the order of a `$sort` stage's specification."""
-    return list(_sort_stage(documents, None, sort, None))
 
 
 def iter_documents(coll: Any, filter: Mapping[str, Any]) -> Iterable[Document]:
@@ -298,3 +278,22 @@ def route_comparisons_to(equal: Any, order: Any, operators: Any, updaters: Any) 
     _filtering.ObjectId = type("NotAnObjectId", (), {})  # type: ignore[attr-defined]
     _filtering._filterer_inst._operator_map.update(operators)
     _collection._updaters.update(updaters)
+    _collection._add_to_set_contains = lambda items, value: any(equal(i, value) for i in items)
+
+
+def route_array_removals_to(pull: Removal, pull_all: Removal) -> None:
+    """Make updates apply `$pull` and `$pullAll` with `remove(document, fields, theirs)`
+    (`Collection._apply_pull_operator`, `_apply_pull_all_operator`), `theirs(fields)` applying
+    mongomock-ng's own to the same document."""
+    collection_class: Any = mongomock_ng.Collection
+    their_pull = collection_class._apply_pull_operator
+    their_pull_all = collection_class._apply_pull_all_operator
+
+    def apply_pull(self: Any, doc: Document, spec: Any, fields: Mapping[str, Any]) -> None:
+        pull(doc, fields, lambda left: their_pull(self, doc, spec, left))
+
+    def apply_pull_all(self: Any, doc: Document, spec: Any, fields: Mapping[str, Any]) -> None:
+        pull_all(doc, fields, lambda left: their_pull_all(self, doc, spec, left))
+
+    collection_class._apply_pull_operator = apply_pull
+    collection_class._apply_pull_all_operator = apply_pull_all

@@ -5,11 +5,16 @@ A command is what a round trip is on a real server; an application that budgets 
 monitoring. What a command costs the engine is the stored documents it examined, as a server's
 `explain` counts them (`totalDocsExamined`): a test that pins them knows a lookup by key stays
 one document, and a page one page, whatever the collection's size.
+
+Beside them, the shapes of two of mongomock-ng's objects the engine holds
+(`embedded.mongomock_internals` gives them): its expression parser, its operators' handlers,
+its pipeline stages and a collection's store; and the engine's compiled expressions.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any, Protocol
 
 Document = dict[str, Any]
@@ -67,3 +72,22 @@ class DocumentsExamined:
 
     def examined(self, namespace: str, documents: int) -> None:
         self.by_namespace[namespace] += documents
+
+
+Handler = Callable[[Any, str, Any], Any]  # (parser, operator, argument) -> value
+Stage = Callable[[Any, Any, Any, Any], Any]  # (documents, database, spec, variables) -> documents
+Evaluator = Callable[[Any, dict[str, Any]], Any]  # (document, variables) -> value
+
+
+class Parser(Protocol):
+    """mongomock-ng's expression parser for one document and its variables."""
+
+    def parse(self, expression: Any) -> Any: ...
+
+
+class DocumentStore(Protocol):
+    """A collection's stored documents by `_id` (not copies)."""
+
+    def __getitem__(self, document_id: Any, /) -> Document: ...
+
+    def __contains__(self, document_id: Any, /) -> bool: ...

@@ -38,6 +38,7 @@ BSON_OBJECT_TOO_LARGE = 10334
 DUPLICATE_KEY = 11000
 UPDATE_TOO_LARGE = 17419
 UPSERT_TOO_LARGE = 17420
+INVALID_PIPELINE_OPERATOR = 168
 # What the engine does not do answers the server's own "not implemented" code, never a success
 # with other data: a client can tell it from a server's refusal by code and by message.
 NOT_IMPLEMENTED = 238
@@ -48,6 +49,7 @@ UNSUPPORTED_PREFIX = "the embedded engine does not support"
 CODE_NAMES = {
     INTERNAL_ERROR: "InternalError",
     BAD_VALUE: "BadValue",
+    INVALID_PIPELINE_OPERATOR: "InvalidPipelineOperator",
     FAILED_TO_PARSE: "FailedToParse",
     TYPE_MISMATCH: "TypeMismatch",
     OVERFLOW: "Overflow",

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from pymongo.errors import OperationFailure
 
+from embedded import rules
 from embedded.adapter import driver
 from embedded.adapter.batches import FIRST_BATCH_DOCUMENTS, split
 from embedded.adapter.cursors import BatchCursor
@@ -30,6 +31,22 @@ if TYPE_CHECKING:  # the engine creates its collections: a type, not an import, 
     from embedded.adapter.engine import EmbeddedEngine
 
 T = TypeVar("T")
+# Commands whose statements' failures a server reports as write errors (findAndModify fails as
+# a command): PyMongo raises `WriteError` for them, as it does over the wire front.
+_STATEMENT_COMMANDS = frozenset({"insert", "update", "delete"})
+
+
+def _as_statement(action: Callable[[], T]) -> Callable[[], T]:
+    def statement() -> T:
+        try:
+            return action()
+        except OperationFailure as exc:
+            if type(exc) is not OperationFailure:  # a WriteError, a DuplicateKeyError...
+                raise
+            code, message, _ = rules.error_parts(exc)
+            raise rules.write_error(code, message) from None
+
+    return statement
 
 
 class CollectionCommands:
@@ -109,6 +126,8 @@ class CollectionCommands:
     ) -> T | None:
         """A write command under the write concern: its result, or None when unacknowledged
         (the write done, its failure unseen)."""
+        if command in _STATEMENT_COMMANDS:
+            action = _as_statement(action)
         if self._options.acknowledged:
             return await self._run(command, action, sent=sent)
         with contextlib.suppress(OperationFailure):

@@ -18,7 +18,10 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
+from pymongo.errors import OperationFailure
+
 from embedded import mongomock_internals as mongomock
+from embedded import rules
 from embedded.adapter import client_bulk
 from embedded.adapter.database import EmbeddedDatabase
 from embedded.examined import ReportedTo
@@ -31,7 +34,7 @@ from embedded.protocols import (
     ExaminationObserver,
 )
 from embedded.stages import group_stage, match_stage, sort_stage, unwind_stage
-from embedded.writes import unique_indexes
+from embedded.writes import array_removals, unique_indexes
 from embedded.writes.write_path import UpdateApplier
 
 T = TypeVar("T")
@@ -45,7 +48,8 @@ class EmbeddedEngine:
     teaches mongomock-ng's parser the operators of `embedded.expressions.operators`, its pipelines
     the `$match` of `embedded.stages.match_stage`, the `$unwind` of
     `embedded.stages.unwind_stage` and the `$sort` of `embedded.stages.sort_stage`, its matcher
-    and updates BSON's comparisons (`embedded.planner.query_operators`), and its collections the
+    and updates BSON's comparisons (`embedded.planner.query_operators`, `$pull` and `$pullAll`
+    those of `embedded.writes.array_removals`), and its collections the
     unique-index rules of `embedded.writes.unique_indexes` and the TTL expiry of
     `embedded.planner.expiry`, once per process.
     """
@@ -63,6 +67,7 @@ class EmbeddedEngine:
         sort_stage.install()
         group_stage.install()
         unique_indexes.install()
+        array_removals.install()
         expiry.install()
         self.observer: CommandObserver = observer if observer is not None else CommandCounts()
         self.examined: ExaminationObserver = (
@@ -116,7 +121,14 @@ class EmbeddedEngine:
     ) -> T:
         with self.lock, ReportedTo(self.examined):
             self.observer.started(command)
-            result = action()
+            try:
+                result = action()
+            except OperationFailure as exc:
+                if exc.code is not None or type(exc) is not OperationFailure:
+                    raise
+                # mongomock-ng's refusals carry no code: BadValue, as the wire front answers
+                code, message, _ = rules.error_parts(exc)
+                raise OperationFailure(message, code, rules.error_reply(code, message)) from None
             self.observer.replied(result if reply is None else reply(result))
         return result
 

@@ -17,7 +17,7 @@ from typing import Any
 from pymongo.errors import OperationFailure
 
 from embedded import mongomock_internals as mongomock
-from embedded.mongomock_internals import Evaluator, Parser
+from embedded.protocols import Evaluator, Parser
 from embedded.rules import BAD_VALUE
 
 Interpret = Callable[[Parser, Any], Any]  # (mongomock-ng parser, expression) -> value

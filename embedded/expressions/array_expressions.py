@@ -27,7 +27,8 @@ from pymongo.errors import OperationFailure
 from embedded import mongomock_internals as mongomock
 from embedded.expressions.arithmetic import OperatorCompilers
 from embedded.expressions.value_expressions import type_name
-from embedded.mongomock_internals import NOTHING, Evaluator
+from embedded.mongomock_internals import NOTHING
+from embedded.protocols import Evaluator
 
 _new_parser = mongomock.new_parser
 _truth = mongomock.mongodb_to_bool

@@ -28,7 +28,8 @@ from embedded.expressions.field_expressions import FieldOperators
 from embedded.expressions.literals import literal
 from embedded.expressions.paths import document_field, variable
 from embedded.expressions.value_expressions import ValueOperators
-from embedded.mongomock_internals import NOTHING, Evaluator
+from embedded.mongomock_internals import NOTHING
+from embedded.protocols import Evaluator
 
 _new_parser = mongomock.new_parser
 _truth = mongomock.mongodb_to_bool
@@ -48,6 +49,11 @@ def evaluator(expression: Any, interpret: Interpret) -> Evaluator:
         _cache.clear()
     _cache[id(expression)] = (expression, compiled)  # holding it keeps the id unique
     return compiled
+
+
+def compiled_operators() -> frozenset[str]:
+    """The operators compiled here (some of which mongomock-ng's parser does not know)."""
+    return frozenset("$" + name[3:] for name in dir(_Compiler) if name.startswith("op_"))
 
 
 def _present(value: Any) -> Any:

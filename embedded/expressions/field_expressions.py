@@ -18,7 +18,8 @@ from pymongo.errors import OperationFailure
 
 from embedded.expressions.arithmetic import OperatorCompilers
 from embedded.expressions.value_expressions import type_name
-from embedded.mongomock_internals import NOTHING, Evaluator
+from embedded.mongomock_internals import NOTHING
+from embedded.protocols import Evaluator
 
 _NOT_AN_OBJECT = 4161100
 _UNKNOWN_ARGUMENT = 4161101

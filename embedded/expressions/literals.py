@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from embedded.mongomock_internals import Evaluator
+from embedded.protocols import Evaluator
 
 _state = threading.local()  # commands of different engines may run on different threads
 

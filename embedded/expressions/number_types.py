@@ -23,7 +23,8 @@ from bson.int64 import Int64
 from pymongo.errors import OperationFailure
 
 from embedded.expressions.value_expressions import type_name
-from embedded.mongomock_internals import NOTHING, Handler, Parser
+from embedded.mongomock_internals import NOTHING
+from embedded.protocols import Handler, Parser
 from embedded.rules import BAD_VALUE, OVERFLOW, TYPE_MISMATCH, error_reply
 
 _NUMERIC_TYPES = (int, float, Int64, Decimal128)

@@ -18,17 +18,20 @@ from __future__ import annotations
 
 import functools
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from bson import ObjectId
 from pymongo.errors import OperationFailure
 
-from embedded import bson_order
+from embedded import bson_order, rules
 from embedded import mongomock_internals as mongomock
-from embedded.expressions.compiler import evaluator
+from embedded.expressions.compiler import compiled_operators, evaluator
 from embedded.expressions.number_types import with_server_number_types
 from embedded.expressions.range_operator import range_of
-from embedded.mongomock_internals import NOTHING, Evaluator, Handler, Parser
+from embedded.mongomock_internals import NOTHING
+from embedded.protocols import Evaluator, Handler, Parser
+from embedded.stages.sort_stage import sorted_documents
 
 
 def _sort_array(parser: Parser, value: Any) -> Any:
@@ -40,11 +43,12 @@ def _sort_array(parser: Parser, value: Any) -> Any:
     if not isinstance(items, list):
         raise OperationFailure("The input argument to $sortArray must be an array")
     sort_by = value["sortBy"]
-    if isinstance(sort_by, dict):
-        return mongomock.sort_documents(items, sort_by)
+    if isinstance(sort_by, dict) and sort_by and all(d in (1, -1) for d in sort_by.values()):
+        # as `$sort` sorts: an array field by its least (greatest) element, in BSON's order
+        return sorted_documents(items, list(sort_by.items()))
     if sort_by not in (1, -1):
         raise OperationFailure("$sortArray sortBy must be 1, -1 or a sort document")
-    return sorted(items, key=mongomock.bson_sort_key, reverse=sort_by == -1)
+    return sorted(items, key=bson_order.order_key, reverse=sort_by == -1)
 
 
 # Types whose Python equality and hash agree with BSON equality (bool is excluded: 1 == True).
@@ -126,6 +130,26 @@ def _with_fast_in(handle: Handler) -> Handler:
 
 
 _compiled: functools.partial[Evaluator] | None = None
+_known: frozenset[str] = frozenset()
+
+
+def known(operator: str) -> bool:
+    """Whether `operator` is an expression operator the engine evaluates (or `$meta`, which
+    mongomock-ng's `$project` reads)."""
+    return operator in _known or operator == "$meta"
+
+
+def _unknown(parser: Parser, expression: Any, original: Callable[[Parser, Any], Any]) -> Any:
+    """mongomock-ng's parse of an operator it has no handler for, with a server's error: 168
+    for an unknown one (mongomock-ng gives none), 238 for one it knows and does not run."""
+    try:
+        return original(parser, expression)
+    except NotImplementedError as exc:
+        raise rules.unsupported("the expression operator", str(next(iter(expression)))) from exc
+    except OperationFailure as exc:
+        if exc.code is not None:
+            raise
+        raise OperationFailure(str(exc), rules.INVALID_PIPELINE_OPERATOR) from None
 
 
 def compiled(expression: Any) -> Evaluator:
@@ -135,8 +159,9 @@ def compiled(expression: Any) -> Evaluator:
 
 
 def _install_dispatch() -> None:
-    global _compiled
+    global _compiled, _known
     handlers = mongomock.operator_handlers()
+    _known = frozenset(handlers) | compiled_operators()
     original = mongomock.parser_parse()
 
     def interpret(parser: Parser, expression: Any) -> Any:
@@ -150,7 +175,7 @@ def _install_dispatch() -> None:
             if handler is not None:
                 return handler(parser, key, value)
             if key.startswith("$"):
-                return original(parser, expression)  # unknown or unsupported: its own error
+                return _unknown(parser, expression, original)
             parsed = parser.parse(value)
             return {} if parsed is NOTHING else {key: parsed}
         return {}

@@ -14,7 +14,8 @@ from typing import Any
 
 from embedded import mongomock_internals as mongomock
 from embedded.expressions.variables import DOCUMENT_VARIABLES, unbound
-from embedded.mongomock_internals import NOTHING, Evaluator
+from embedded.mongomock_internals import NOTHING
+from embedded.protocols import Evaluator
 
 _get = mongomock.get_value_by_dot
 _UNBOUND = object()  # a variable the scope does not hold

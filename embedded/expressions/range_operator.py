@@ -17,7 +17,7 @@ from bson.int64 import Int64
 from pymongo.errors import OperationFailure
 
 from embedded.expressions.value_expressions import type_name
-from embedded.mongomock_internals import Parser
+from embedded.protocols import Parser
 
 _WRONG_ARITY = 28667
 _EXCEEDED_MEMORY_LIMIT = 146

@@ -8,6 +8,10 @@ a drop puts a new dictionary in its place, which `table_of` indexes again. Its i
 `_id`'s, in order (`by_id`; the dictionary itself finds an `_id` by hashing), and each declared
 index (`createIndexes`), built when first seen and dropped with its declaration.
 
+Keys are `bson_order.hash_key`s of the key mongomock-ng or the engine files a document under
+(its `_id`, or `mongomock_internals.store_key` of it), so that `_id`s BSON deems equal share one
+(1, 1.0 and `Decimal128("1")`) and no others do (`true` and 1), as in a server's `_id` index.
+
 Each document has a `seq`, its place in natural order (insertion order; a replaced document
 keeps its place), so that what an index finds can be given back in the order a scan gives.
 """
@@ -17,14 +21,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, MutableMapping, ValuesView
 from typing import Any
 
+from bson import ObjectId
+
 from embedded import mongomock_internals as mongomock
+from embedded.bson_order import hash_key
 from embedded.planner.index_keys import value_key
 from embedded.planner.sorted_index import Index
 from embedded.protocols import Document
 
+_AS_IS = frozenset({str, ObjectId, int})  # the commonest `_id`s, their own `hash_key`
+
 
 class IndexedDocuments(MutableMapping[Any, Document]):
-    """Stored documents by their store key (`mongomock_internals.store_key` of the `_id`)."""
+    """Stored documents by their store key (`mongomock_internals.store_key` of the `_id`),
+    filed under its `hash_key`."""
 
     def __init__(self, documents: Mapping[Any, Document] | None = None) -> None:
         self._documents: dict[Any, Document] = {}
@@ -41,16 +51,16 @@ class IndexedDocuments(MutableMapping[Any, Document]):
         # write of the document drops it.
         self._size_bounds: dict[Any, tuple[Document, int]] = {}
         for key, doc in (documents or {}).items():
-            self._number(key, doc)
+            self._number(hash_key(key), doc)
         self.by_id.build(self.numbered())
 
     # The mapping mongomock-ng's CollectionStore uses.
 
     def __getitem__(self, key: Any) -> Document:
-        return self._documents[key]
+        return self._documents[key if type(key) in _AS_IS else hash_key(key)]
 
     def __contains__(self, key: object) -> bool:
-        return key in self._documents
+        return (key if type(key) in _AS_IS else hash_key(key)) in self._documents
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self._documents)
@@ -62,6 +72,7 @@ class IndexedDocuments(MutableMapping[Any, Document]):
         return self._documents.values()
 
     def __setitem__(self, key: Any, doc: Document) -> None:
+        key = hash_key(key)
         seq = self._seqs.get(key)
         if seq is None:
             seq = self._number(key, doc)
@@ -74,6 +85,7 @@ class IndexedDocuments(MutableMapping[Any, Document]):
             index.replace(seq, doc, previous)
 
     def __delitem__(self, key: Any) -> None:
+        key = hash_key(key)
         del self._documents[key]
         self._size_bounds.pop(key, None)
         seq = self._seqs.pop(key)
@@ -88,19 +100,19 @@ class IndexedDocuments(MutableMapping[Any, Document]):
 
     def filed_under(self, key: Any) -> Document | None:
         """The document filed under store key `key`, if any (one hash lookup)."""
-        return self._documents.get(key)
+        return self._documents.get(key if type(key) in _AS_IS else hash_key(key))
 
     def size_bound(self, key: Any, doc: Document) -> int | None:
         """A bound of the BSON size of `doc`, filed under `key`, when one is known."""
-        found = self._size_bounds.get(key)
+        found = self._size_bounds.get(hash_key(key))
         return found[1] if found is not None and found[0] is doc else None
 
     def keep_size_bound(self, key: Any, doc: Document, bound: int) -> None:
         """`bound` bounds the size of `doc`, just stored under `key`."""
-        self._size_bounds[key] = (doc, bound)
+        self._size_bounds[hash_key(key)] = (doc, bound)
 
     def seq(self, key: Any) -> int:
-        return self._seqs[key]
+        return self._seqs[hash_key(key)]
 
     def numbered(self) -> Iterator[tuple[int, Document]]:
         """(seq, document) of every document, in natural order."""

@@ -4,13 +4,12 @@ mongomock-ng sorts every document by its key, compared as BSON in Python, to gro
 and reads each accumulator's expression through its parser: for a 10,000-minute series (30,000
 documents into 20,000 groups) that was nine tenths of its 2 s. Here a key is made hashable as
 BSON compares it (1 and 1.0 one key, true and 1 two, fields in their order, every NaN one),
-and the groups come out ordered by their keys, as mongomock-ng orders them (a server promises
-no order), each `_id` the key of its first document. The accumulators answer as a server's:
-`$sum` and `$avg` of numbers only, doubles added compensated; `$min`/`$max` leaving out nulls,
-by BSON's order of types; `$first`/`$last` a missing value as null; `$addToSet` by BSON
-equality. `_id: null` makes one group of every document, and none of no document. A key of
-another type (Decimal128, binary, a regex...) or another accumulator, and the stage is
-mongomock-ng's.
+and the groups come out ordered by their keys (`bson_order.order_key`), as mongomock-ng orders
+them (a server promises no order), each `_id` the key of its first document. The accumulators
+answer as a server's: `$sum` and `$avg` of numbers only, doubles added compensated;
+`$min`/`$max` leaving out nulls, by BSON's order of types; `$first`/`$last` a missing value as
+null; `$addToSet` by BSON equality. `_id: null` makes one group of every document, and none
+of no document. With another accumulator, the stage is mongomock-ng's, given this `$addToSet`.
 
 mongomock-ng's pipeline runner is one for the whole process: `install()` changes it for every
 user of mongomock-ng, so it runs when the first `EmbeddedEngine` is created, never on import.
@@ -20,16 +19,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from datetime import UTC, datetime
 from typing import Any
 
-from bson import Decimal128, Int64, ObjectId
+from bson import Decimal128, Int64
 from pymongo.errors import OperationFailure
 
 from embedded import mongomock_internals as mongomock
+from embedded.bson_order import hash_key, order_key
 from embedded.expressions import operators
 from embedded.expressions.value_expressions import extreme
-from embedded.protocols import Document
+from embedded.protocols import Document, Stage
 from embedded.stages.stage_hooks import install_stage
 
 _ACCUMULATORS = frozenset(
@@ -37,37 +36,6 @@ _ACCUMULATORS = frozenset(
 )
 _POSITIONAL = frozenset({"$first", "$last"})  # these take a document's missing value as null
 _Key = tuple[Any, ...]
-
-
-def _key(value: Any) -> _Key | None:
-    """`value` as a hashable, ordered key equal for values BSON deems equal; None for a type
-    not handled here."""
-    kind = type(value)
-    if value is None or value is mongomock.NOTHING:
-        return (1,)
-    if kind is int or kind is float:
-        return (2, 0) if value != value else (2, 1, value)  # NaN first, every NaN alike
-    if kind is str:
-        return (3, value)
-    if kind is dict:
-        fields = []
-        for name, field in value.items():
-            key = _key(field)
-            if key is None:
-                return None
-            fields.append((key[0], name, key))
-        return (4, tuple(fields))
-    if kind is list:
-        elements = [_key(element) for element in value]
-        return None if None in elements else (5, tuple(elements))
-    if kind is ObjectId:
-        return (7, value.binary)
-    if kind is bool:
-        return (8, value)
-    if kind is datetime:
-        naive = value if value.tzinfo is None else value.astimezone(UTC).replace(tzinfo=None)
-        return (9, naive)
-    return None
 
 
 def _plan(spec: Any) -> tuple[Any, list[tuple[str, str, Any]]] | None:
@@ -117,16 +85,13 @@ def _sum(values: list[Any]) -> Any:
 
 
 def _distinct(values: list[Any]) -> list[Any]:
-    """`$addToSet`: each value once, as BSON compares them (1 and true two values, `{a, b}`
-    and `{b, a}` two documents), in the order first seen."""
-    seen: set[_Key] = set()
+    """`$addToSet`: each value once, as BSON compares them (1, 1.0 and `Decimal128("1")` one
+    value, 1 and true two, `{a, b}` and `{b, a}` two documents), in the order first seen."""
+    seen: set[Any] = set()
     distinct: list[Any] = []
     for value in values:
-        key = _key(value)
-        if key is None:  # a type not hashed here: by equality, as mongomock-ng did
-            if value not in distinct:
-                distinct.append(value)
-        elif key not in seen:
+        key = hash_key(value)
+        if key not in seen:
             seen.add(key)
             distinct.append(value)
     return distinct
@@ -157,7 +122,7 @@ def _accumulated(operator: str, values: list[Any], documents: int) -> Any:
     return _distinct(values)  # $addToSet
 
 
-def _hashed(original: mongomock.Stage) -> mongomock.Stage:
+def _hashed(original: Stage) -> Stage:
     def group(documents: Any, database: Any, spec: Any, variables: Any) -> Any:
         plan = _plan(spec)
         documents = list(documents)
@@ -169,9 +134,7 @@ def _hashed(original: mongomock.Stage) -> mongomock.Stage:
         groups: dict[_Key, tuple[Any, list[list[Any]], list[int]]] = {}
         for doc in documents:
             value = key_of(doc, scope)
-            key = _key(value)
-            if key is None:
-                return original(documents, database, spec, variables)
+            key = order_key(value)
             found = groups.get(key)
             if found is None:
                 kept = None if value is mongomock.NOTHING else value
@@ -198,3 +161,5 @@ def _hashed(original: mongomock.Stage) -> mongomock.Stage:
 def install() -> None:
     """Run every pipeline's `$group` as above (idempotent)."""
     install_stage("$group", _hashed)
+    # mongomock-ng's own stage (another accumulator) takes `$addToSet` from its table first
+    mongomock.group_accumulators["$addToSet"] = _distinct

@@ -17,9 +17,9 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from embedded import mongomock_internals as mongomock
 from embedded.expressions.variables import bind
 from embedded.planner import fast_filters
+from embedded.protocols import Stage
 from embedded.stages.stage_hooks import install_stage
 
 _EXPRESSIONS = frozenset({"$expr", "$where", "$function"})
@@ -35,7 +35,7 @@ def _compares_dates(value: Any) -> bool:
     return False
 
 
-def _with_documents_as_they_are(original: mongomock.Stage) -> mongomock.Stage:
+def _with_documents_as_they_are(original: Stage) -> Stage:
     def match(documents: Any, database: Any, spec: Any, variables: Any) -> Any:
         """The `$match` stage: `(documents, database, filter, variables)` -> documents."""
         if isinstance(spec, Mapping) and not spec:

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from embedded.expressions import operators
-from embedded.mongomock_internals import NOTHING, Evaluator
-from embedded.protocols import Document
+from embedded.mongomock_internals import NOTHING
+from embedded.protocols import Document, Evaluator
 
 _SETTING = ("$set", "$addFields")
 

@@ -21,7 +21,7 @@ from embedded.expressions.variables import bind, let_values
 from embedded.planner import command_options, fast_filters, plans
 from embedded.planner.indexes import IndexedDocuments, table_of
 from embedded.protocols import Document
-from embedded.stages import plain_stages, projections, sort_stage
+from embedded.stages import plain_stages, projections, sort_stage, stage_names
 from embedded.stages.unwind_stage import shallow_unwinds
 from embedded.stored_form import read_copy
 
@@ -259,6 +259,7 @@ def find(coll: Any, filter: Mapping[str, Any] | None, kwargs: Mapping[str, Any])
         if not projections.has_expressions(projection):
             examined.report(coll, len(table_of(coll)))
             return list(coll.find(filter or {}, **kwargs))  # find's own operators: mongomock-ng
+        stage_names.check_find_projection(projection)
         found = find(coll, filter, {**kwargs, "projection": None})
         return [project(coll, doc, projection, scope) for doc in found]
     docs = _sorted(coll, _to_stored(filter or {}), kwargs)

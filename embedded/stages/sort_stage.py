@@ -16,9 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from embedded import mongomock_internals as mongomock
 from embedded.bson_order import Key, order_key
-from embedded.protocols import Document
+from embedded.protocols import Document, Stage
 from embedded.stages.stage_hooks import install_stage
 
 _MISSING = object()
@@ -71,7 +70,7 @@ def sorted_documents(
     return ordered
 
 
-def _sorting(original: mongomock.Stage) -> mongomock.Stage:
+def _sorting(original: Stage) -> Stage:
     def sort(documents: Any, database: Any, spec: Any, variables: Any) -> Any:
         """The `$sort` stage: `(documents, database, {field: 1 or -1}, variables)` -> documents."""
         if not isinstance(spec, Mapping) or any(d not in (1, -1) for d in spec.values()):

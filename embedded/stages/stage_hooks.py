@@ -10,12 +10,13 @@ import threading
 from collections.abc import Callable
 
 from embedded import mongomock_internals as mongomock
+from embedded.protocols import Stage
 
 _lock = threading.Lock()
-_wrapped: set[tuple[str, Callable[[mongomock.Stage], mongomock.Stage]]] = set()
+_wrapped: set[tuple[str, Callable[[Stage], Stage]]] = set()
 
 
-def install_stage(name: str, wrap: Callable[[mongomock.Stage], mongomock.Stage]) -> None:
+def install_stage(name: str, wrap: Callable[[Stage], Stage]) -> None:
     """Run every pipeline's stage `name` with `wrap(mongomock-ng's handler)` (idempotent)."""
     with _lock:
         if (name, wrap) not in _wrapped:

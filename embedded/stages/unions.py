@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from embedded import rules
 from embedded.protocols import Document
 from embedded.stages import reads
 from embedded.stages.bounds import check_bounds
+from embedded.stages.stage_names import check_stages
 
 
 def _trailing_unions(
@@ -29,8 +31,21 @@ def _trailing_unions(
 def aggregate(
     coll: Any, pipeline: list[Mapping[str, Any]], variables: Mapping[str, Any] | None = None
 ) -> list[Document]:
-    """`reads.aggregate`, with each trailing `$unionWith` branch run as its own read."""
+    """`reads.aggregate`, with each trailing `$unionWith` branch run as its own read; a stage
+    a server knows and mongomock-ng does not run is refused (238)."""
+    check_stages(pipeline)
     check_bounds(pipeline)
+    try:
+        return _aggregate(coll, pipeline, variables)
+    except NotImplementedError as exc:
+        if type(exc) is not NotImplementedError:
+            raise
+        raise rules.unsupported("an aggregation stage of mongomock-ng's", str(exc)) from None
+
+
+def _aggregate(
+    coll: Any, pipeline: list[Mapping[str, Any]], variables: Mapping[str, Any] | None
+) -> list[Document]:
     head, unions = _trailing_unions(pipeline)
     if not unions or any(not _plain_union(spec) for spec in unions):
         return reads.aggregate(coll, pipeline, variables)

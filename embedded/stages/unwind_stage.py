@@ -19,8 +19,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
-from embedded import mongomock_internals as mongomock
-from embedded.protocols import Document
+from embedded.protocols import Document, Stage
 from embedded.stages.stage_hooks import install_stage
 
 _state = threading.local()  # commands of different engines may run on different threads
@@ -74,7 +73,7 @@ def _plain_options(options: Any) -> tuple[list[str], str | None] | None:
     return (names, index) if all(names) else None
 
 
-def _sharing(original: mongomock.Stage) -> mongomock.Stage:
+def _sharing(original: Stage) -> Stage:
     def unwind(documents: Any, database: Any, options: Any, variables: Any) -> Any:
         plain = _plain_options(options) if getattr(_state, "shallow", False) else None
         if plain is None:

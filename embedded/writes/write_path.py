@@ -20,6 +20,7 @@ from embedded import mongomock_internals as mongomock
 from embedded import rules
 from embedded.expressions.variables import bind
 from embedded.planner import command_options
+from embedded.planner.indexes import table_of
 from embedded.protocols import Document
 from embedded.stages import reads
 from embedded.stored_form import read_copy, stored_copy
@@ -79,7 +80,9 @@ class Writes:
 
         mongomock-ng refuses a top-level `$`-prefixed field, which a server stores: such a
         document is inserted without those fields (mongomock-ng checks its `_id` and unique
-        keys, which cannot name them), then stored whole in its place."""
+        keys, which cannot name them), then stored whole in its place. The store is the
+        engine's first (`table_of`): it files `_id`s as BSON compares them."""
+        table_of(self._coll)
         with self._duplicate_keys():
             if not field_names.has_dollar_field(new):
                 return self._coll.insert_one(new).inserted_id
