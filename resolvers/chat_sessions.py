@@ -130,16 +130,16 @@ async def _member_sessions_page(info: Info, request: PageRequest) -> Page[Sessio
 
 
 async def _owner(info: Info, owner: str | None) -> str | None:
-    """Who owns a new session: an end user the session they create (`owner`, a service's
-    argument, refused to them as FORBIDDEN, even naming themselves); a caller whose role
-    reaches every session (ingest, admin) whom `owner` names, or nobody."""
+    """Who owns a new session: whom `owner` names, for a caller whose role writes to every
+    session (ingest, admin); else the end user creating it (`owner` refused to them as
+    FORBIDDEN, even naming themselves), or nobody (a service without `owner`)."""
     identity = await info.context.identity()
     if owner is None:
         return identity.user_id if identity.kind == USER else None
-    if identity.kind == USER or not await acts_for_anyone(info, Permission.CHAT_WRITE):
+    if not await acts_for_anyone(info, Permission.CHAT_WRITE):
         raise Forbidden(
-            "owner: not allowed: only a service names a session's owner; an end user owns "
-            "the sessions they create",
+            "owner: not allowed: only a role that writes to every session (ingest, admin) "
+            "names a session's owner; an end user owns the sessions they create",
             argument="owner",
         )
     return user_id_argument(owner, argument="owner")

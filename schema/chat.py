@@ -171,9 +171,9 @@ async def _create_chat_session(
     owner: Annotated[
         str | None,
         strawberry.argument(
-            description="The owner and first member, named by a service (ingest, admin); "
-            "refused to an end user, who owns the sessions they create. Without it, a "
-            "service's session has no owner: only an admin reaches it."
+            description="The owner and first member, named by a role that writes to every "
+            "session (ingest, admin); FORBIDDEN to an end user, who owns the sessions they "
+            "create. Without it, a service's session has no owner: only an admin reaches it."
         ),
     ] = None,
 ) -> ChatSession:
