@@ -10,12 +10,18 @@ from typing import NamedTuple
 from bson import ObjectId
 
 from resolvers import validation
+from resolvers.access import members
 from resolvers.access.permissions import Permission
-from resolvers.access.records import may_use_session
+from resolvers.access.records import (
+    access,
+    editable_by,
+    may_use_session,
+    message_author,
+)
 from resolvers.chat_sessions import session_id_argument
 from resolvers.context import Info
 from resolvers.cursors import CursorCodec, Integer
-from resolvers.errors import BadUserInput, NotFound
+from resolvers.errors import ApiError, BadUserInput, Forbidden, NotFound
 from resolvers.global_ids import Key, NodeKind, object_id_part, owned_key
 from resolvers.loaders import LoaderSpec, keyed
 from resolvers.paging import Page, PageRequest
@@ -117,9 +123,13 @@ def _message_text(text: str) -> str:
     return validation.multiline_text(text, argument="text", maximum=MAX_MESSAGE_TEXT_LENGTH)
 
 
-def _new_message(info: Info, author: str, text: str, client_message_id: str | None) -> NewMessage:
+async def _new_message(
+    info: Info, author: str | None, text: str, client_message_id: str | None
+) -> NewMessage:
     author = validation.text(
-        validation.visible(author, argument="author"), argument="author", maximum=MAX_AUTHOR_LENGTH
+        validation.visible(await message_author(info, author), argument="author"),
+        argument="author",
+        maximum=MAX_AUTHOR_LENGTH,
     )
     text = _message_text(text)
     if client_message_id is not None and not CLIENT_MESSAGE_ID.fullmatch(client_message_id):
@@ -172,15 +182,16 @@ def _no_session(session_id: ObjectId) -> NotFound:
 
 
 async def post_message(
-    info: Info, *, session_id: str, author: str, text: str, client_message_id: str | None
+    info: Info, *, session_id: str, author: str | None, text: str, client_message_id: str | None
 ) -> SessionMessage:
     ctx = info.context
     sid = session_id_argument(session_id)
-    message = _new_message(info, author, text, client_message_id)
+    message = await _new_message(info, author, text, client_message_id)
     if not await may_use_session(info, sid, Permission.CHAT_WRITE):
         raise _no_session(sid)
+    pages = ctx.collection(chat_pages.COLLECTION)
     appended = await chat_posts.post_message(
-        ctx.collection(chat_pages.COLLECTION),
+        pages,
         sessions=ctx.collection(chat_sessions.COLLECTION),
         session_id=sid,
         message=message,
@@ -188,17 +199,44 @@ async def post_message(
     )
     if appended is None:
         raise _no_session(sid)
+    await _still_a_member(info, sid, appended.message)
     return SessionMessage(sid, appended.message)
 
 
+async def _still_a_member(info: Info, session_id: ObjectId, posted: MessageDoc) -> None:
+    """A member's post checks membership, then appends: two commands, between which a
+    `removeChatMember` may be acknowledged. No command appends on condition of another
+    collection's document, so the post reads the membership again once its message is stored
+    and, when it is gone, tombstones that message (as `deleteMessage` does) and answers as for
+    a session the caller is no member of: no message of a removed member outlives the post
+    that raced the removal. A role that writes to every session is no member and is not
+    asked."""
+    found = await access(info.context)
+    if found.reaches_every(Permission.CHAT_WRITE):
+        return
+    if await members.still_member(info.context, found.identity, session_id):
+        return
+    await chat_edits.delete_message(
+        info.context.collection(chat_pages.COLLECTION), session_id=session_id, message_id=posted.id
+    )
+    raise _no_session(session_id)
+
+
 async def _missing(
-    info: Info, session_id: ObjectId, message_id: ObjectId
-) -> BadUserInput | NotFound:
-    """Why a message could not be changed: no session, no message, or a deleted message."""
+    info: Info, session_id: ObjectId, message_id: ObjectId, author: str | None
+) -> ApiError:
+    """Why a message could not be changed: no session, no message, another's message (for a
+    member who may change only their own), or a deleted message."""
     ctx = info.context
     found = await chat_edits.find_message(
         ctx.collection(chat_pages.COLLECTION), session_id=session_id, message_id=message_id
     )
+    if found is not None and author is not None and found.author != author:
+        return Forbidden(
+            "messageId: not allowed: a member edits and deletes their own messages; the "
+            "session's owner (or an admin) any",
+            argument="messageId",
+        )
     if found is not None and found.deleted:
         return BadUserInput(
             "messageId: the message is deleted, and a deleted message cannot be edited",
@@ -217,17 +255,17 @@ async def edit_message(
     sid = session_id_argument(session_id)
     mid = message_id_argument(message_id, session_id=sid)
     text = _message_text(text)
-    if not await may_use_session(info, sid, Permission.CHAT_WRITE):
-        raise _no_session(sid)
+    author = await editable_by(info, sid)
     edited = await chat_edits.edit_message(
         ctx.collection(chat_pages.COLLECTION),
         session_id=sid,
         message_id=mid,
         text=text,
         now=stored_time(ctx.now),
+        author=author,
     )
     if edited is None:
-        raise await _missing(info, sid, mid)
+        raise await _missing(info, sid, mid, author)
     return SessionMessage(sid, edited)
 
 
@@ -235,11 +273,10 @@ async def delete_message(info: Info, *, session_id: str, message_id: str) -> Ses
     ctx = info.context
     sid = session_id_argument(session_id)
     mid = message_id_argument(message_id, session_id=sid)
-    if not await may_use_session(info, sid, Permission.CHAT_WRITE):
-        raise _no_session(sid)
+    author = await editable_by(info, sid)
     deleted = await chat_edits.delete_message(
-        ctx.collection(chat_pages.COLLECTION), session_id=sid, message_id=mid
+        ctx.collection(chat_pages.COLLECTION), session_id=sid, message_id=mid, author=author
     )
     if deleted is None:
-        raise await _missing(info, sid, mid)
+        raise await _missing(info, sid, mid, author)
     return SessionMessage(sid, deleted)

@@ -4,11 +4,12 @@ from stored sessions and messages live here, once."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import ClassVar
+from typing import Annotated, ClassVar
 
 import strawberry
 from bson import ObjectId
 
+from resolvers import chat_members
 from resolvers import chat_messages as messages
 from resolvers import chat_sessions as sessions
 from resolvers.access.permissions import Permission
@@ -152,8 +153,10 @@ class ChatQueries:
     )
     chat_sessions: ChatSessionConnection = strawberry.field(
         resolver=_chat_sessions,
-        description="Most recently active first; a session that gets a message moves to the "
-        "front, so a walk through the pages may miss or repeat it.",
+        description="An end user's: the sessions they are a member of, newest first. A role's "
+        "that reads every session (admin): every session, most recently active first; a "
+        "session that gets a message moves to the front, so a walk through the pages may miss "
+        "or repeat it.",
         metadata=facts(
             cursors=(sessions.SESSION_CURSOR,),
             work_units=NO_WORK,
@@ -162,15 +165,44 @@ class ChatQueries:
     )
 
 
-async def _create_chat_session(info: Info, title: str) -> ChatSession:
-    return ChatSession.from_doc(await sessions.create_chat_session(info, title=title))
+async def _create_chat_session(
+    info: Info,
+    title: str,
+    owner: Annotated[
+        str | None,
+        strawberry.argument(
+            description="The owner and first member, named by a role that writes to every "
+            "session (ingest, admin); FORBIDDEN to an end user, who owns the sessions they "
+            "create. Without it, a service's session has no owner: only an admin reaches it."
+        ),
+    ] = None,
+) -> ChatSession:
+    return ChatSession.from_doc(await sessions.create_chat_session(info, title=title, owner=owner))
+
+
+async def _add_chat_member(info: Info, session_id: strawberry.ID, member: str) -> ChatSession:
+    return ChatSession.from_doc(
+        await chat_members.add_chat_member(info, session_id=session_id, member=member)
+    )
+
+
+async def _remove_chat_member(info: Info, session_id: strawberry.ID, member: str) -> ChatSession:
+    return ChatSession.from_doc(
+        await chat_members.remove_chat_member(info, session_id=session_id, member=member)
+    )
 
 
 async def _post_message(
     info: Info,
     session_id: strawberry.ID,
-    author: str,
     text: str,
+    author: Annotated[
+        str | None,
+        strawberry.argument(
+            description="For ingest and admin only (bridges); an end user's messages are by "
+            "them, and sending it is FORBIDDEN."
+        ),
+    ] = None,
     client_message_id: str | None = None,
 ) -> Message:
     stored = await messages.post_message(
@@ -229,4 +261,17 @@ class ChatMutations:
         permission=Permission.CHAT_OWN,
         work_units=NO_WORK,
         description="The session and all its pages.",
+    )
+    add_chat_member: ChatSession = write_mutation(
+        _add_chat_member,
+        permission=Permission.CHAT_OWN,
+        work_units=NO_WORK,
+        description="The owner (or an admin) adds a member; adding one twice changes nothing.",
+    )
+    remove_chat_member: ChatSession = write_mutation(
+        _remove_chat_member,
+        permission=Permission.CHAT_OWN,
+        work_units=NO_WORK,
+        description="The owner (or an admin) removes a member, never the owner; removing "
+        "someone who is no member changes nothing.",
     )

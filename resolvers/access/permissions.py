@@ -35,5 +35,5 @@ MEANINGS: dict[Permission, str] = {
     Permission.ORDERS_OWN: "read a user and its orders; upsert and delete orders",
     Permission.CHAT_READ: "read chat sessions and their messages",
     Permission.CHAT_WRITE: "create sessions; post, edit and delete messages",
-    Permission.CHAT_OWN: "delete a session (and, with members, add and remove them)",
+    Permission.CHAT_OWN: "delete a session; add and remove its members",
 }

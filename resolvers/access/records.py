@@ -4,6 +4,10 @@ answered as one that does not exist (null, absent, NOT_FOUND), so no answer tell
 
 A Node type's key names its owner in its first part (a user id, a session id), which is what
 `node(id:)` and `nodes(ids:)` check (`may_read_key`).
+
+Within a session a member is not a stranger: what only its owner may do (`chat:own`: add and
+remove members, delete it) refuses a member who is not the owner as FORBIDDEN, since the
+session is no secret to them; anyone else gets NOT_FOUND (`require_owner`).
 """
 
 from __future__ import annotations
@@ -14,7 +18,10 @@ from resolvers.access import members
 from resolvers.access.grants import Access
 from resolvers.access.permissions import Permission
 from resolvers.context import Context, Info
+from resolvers.errors import BadUserInput, Forbidden, NotFound
 from resolvers.global_ids import Key
+from resolvers.identity import USER
+from store.chat.chat_members import OWNER
 
 CHAT = frozenset({Permission.CHAT_READ, Permission.CHAT_WRITE, Permission.CHAT_OWN})
 
@@ -43,6 +50,64 @@ async def may_use_session(info: Info, session_id: ObjectId, permission: Permissi
         return False
     rule = members.is_owner if permission is Permission.CHAT_OWN else members.is_member
     return await rule(info.context, found.identity, session_id)
+
+
+async def require_owner(info: Info, session_id: ObjectId, *, field: str, argument: str) -> None:
+    """Raise unless the caller may act on the session as its owner: NOT_FOUND (naming
+    `argument`) for a caller who is no member, as for a session that does not exist;
+    FORBIDDEN (naming `field`) for a member who is not the owner."""
+    found = await access(info.context)
+    if found.reaches_every(Permission.CHAT_OWN):
+        return
+    membership = None
+    if found.holds(Permission.CHAT_OWN):
+        membership = await members.membership(info.context, found.identity, session_id)
+    if membership is None:
+        raise NotFound(f"{argument}: no chat session {session_id}", argument=argument)
+    if membership.role != OWNER:
+        raise Forbidden(f"{field}: not allowed: only the session's owner (or an admin) may")
+
+
+async def acts_for_anyone(info: Info, permission: Permission) -> bool:
+    """Whether the caller's role grants `permission` on every record, and so may act on
+    behalf of anyone (a bridge posting as any author, a service naming an owner)."""
+    return (await access(info.context)).reaches_every(permission)
+
+
+async def message_author(info: Info, author: str | None) -> str:
+    """Who a new message is by: the end user posting it; `author` only for a caller whose role
+    writes to every session (ingest, admin: bridges), refused to anyone else as FORBIDDEN.
+    A caller who is no end user names the author (BAD_USER_INPUT without one)."""
+    found = await access(info.context)
+    if author is not None:
+        if not found.reaches_every(Permission.CHAT_WRITE):
+            raise Forbidden(
+                "author: not allowed: a message is by the end user who posts it; only a role "
+                "that writes to every session (ingest, admin) names another author",
+                argument="author",
+            )
+        return author
+    identity = found.identity
+    if identity.kind == USER and identity.user_id is not None:
+        return identity.user_id
+    raise BadUserInput(
+        "author: required: only an end user's messages are by them", argument="author"
+    )
+
+
+async def editable_by(info: Info, session_id: ObjectId) -> str | None:
+    """Whose messages of the session the caller may edit and delete: None for any (the owner,
+    or a role that writes to every session), else the member's own (their id). NOT_FOUND for
+    a caller who is no member, as for a session that does not exist."""
+    found = await access(info.context)
+    if found.reaches_every(Permission.CHAT_WRITE):
+        return None
+    membership = None
+    if found.holds(Permission.CHAT_WRITE):
+        membership = await members.membership(info.context, found.identity, session_id)
+    if membership is None:
+        raise NotFound(f"sessionId: no chat session {session_id}", argument="sessionId")
+    return None if membership.role == OWNER else membership.member
 
 
 async def reads_every_session(info: Info) -> bool:

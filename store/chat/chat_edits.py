@@ -41,24 +41,42 @@ async def _change_message(
     return message_from_document(found["found"][0])
 
 
+def _by(author: str | None) -> Document:
+    """The condition on the message's author: none, or that `author` wrote it."""
+    return {} if author is None else {"author": author}
+
+
 async def edit_message(
-    coll: AsyncCollection, *, session_id: ObjectId, message_id: ObjectId, text: str, now: datetime
+    coll: AsyncCollection,
+    *,
+    session_id: ObjectId,
+    message_id: ObjectId,
+    text: str,
+    now: datetime,
+    author: str | None = None,
 ) -> MessageDoc | None:
-    """The message with its new text; None when there is no such message, or it is deleted
-    (`find_message` tells which). One command."""
+    """The message with its new text; None when there is no such message, it is deleted, or
+    `author` (when given) did not write it (`find_message` tells which). One command."""
     where = {
         "sessionId": session_id,
-        "messages": {"$elemMatch": {"id": message_id, "deleted": {"$ne": True}}},
+        "messages": {"$elemMatch": {"id": message_id, "deleted": {"$ne": True}, **_by(author)}},
     }
     return await _change_message(coll, where, message_id, {"text": text, "editedAt": now})
 
 
 async def delete_message(
-    coll: AsyncCollection, *, session_id: ObjectId, message_id: ObjectId
+    coll: AsyncCollection,
+    *,
+    session_id: ObjectId,
+    message_id: ObjectId,
+    author: str | None = None,
 ) -> MessageDoc | None:
     """The message as a tombstone (text emptied, `seq` kept); None when there is no such
-    message. Idempotent. One command."""
-    where = {"sessionId": session_id, "messages.id": message_id}
+    message, or `author` (when given) did not write it. Idempotent. One command."""
+    where = {
+        "sessionId": session_id,
+        "messages": {"$elemMatch": {"id": message_id, **_by(author)}},
+    }
     return await _change_message(coll, where, message_id, {"text": "", "deleted": True})
 
 

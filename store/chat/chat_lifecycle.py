@@ -16,6 +16,7 @@ delete never leaves one behind (the delete removes those written before it).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 from bson import ObjectId
@@ -61,6 +62,14 @@ async def delete_session(
     return existed
 
 
+@dataclass(frozen=True, slots=True)
+class SessionMember:
+    """A membership added (or found) and its session, as read after it."""
+
+    added: Added
+    session: SessionDoc
+
+
 async def add_member(
     members: AsyncCollection,
     *,
@@ -69,17 +78,18 @@ async def add_member(
     session_id: ObjectId,
     role: Role,
     now: datetime,
-) -> Added | None:
-    """The member added (or found: nothing changes); None when there is no such session,
-    nothing stored. Two commands: the membership, then the session's existence."""
+) -> SessionMember | None:
+    """The member added (or found: nothing changes), with the session; None when there is no
+    such session, nothing stored. Two commands: the membership, then the session."""
     added = await chat_members.add_member(
         members, member=member, session_id=session_id, role=role, now=now
     )
-    if not await chat_sessions.session_exists(sessions, session_id=session_id):
+    session = await chat_sessions.find_session(sessions, session_id=session_id)
+    if session is None:
         if added.added:  # ours only: an earlier one is the delete's to remove
             await chat_members.remove_member(members, member=member, session_id=session_id)
         return None
-    return added
+    return SessionMember(added, session)
 
 
 def owner_memberships(found: Sequence[SessionDoc]) -> list[MembershipDoc]:

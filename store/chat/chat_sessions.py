@@ -87,6 +87,11 @@ async def find_sessions(coll: AsyncCollection, *, ids: Sequence[ObjectId]) -> li
     return [session_from_document(d) for d in docs]
 
 
+async def find_session(coll: AsyncCollection, *, session_id: ObjectId) -> SessionDoc | None:
+    found = await coll.find_one({"_id": session_id})
+    return None if found is None else session_from_document(found)
+
+
 async def session_exists(coll: AsyncCollection, *, session_id: ObjectId) -> bool:
     return await coll.find_one({"_id": session_id}, projection={"_id": 1}) is not None
 

@@ -50,7 +50,7 @@ async def _add(collections: dict[str, Any], session: ObjectId) -> Any:
 async def test_adding_to_a_session_is_two_commands(database: Database) -> None:
     session, collections = await _session(database)
     added = await _add(collections, session)
-    assert added is not None and added.added
+    assert added is not None and added.added.added and added.session.id == session
     assert dict(database.commands.by_name) == {"findAndModify": 1, "find": 1}
     roles = {m["member"]: m["role"] for m in await collections["members"].find({}).to_list()}
     assert roles == {"ada": OWNER, "grace": MEMBER}
@@ -67,15 +67,15 @@ async def test_an_add_racing_a_delete_keeps_no_membership(
     database: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     session, collections = await _session(database)
-    original = chat_sessions.session_exists
+    original = chat_sessions.find_session
 
     # The delete lands between the add's membership write and its read of the session.
-    async def deleted_first(coll: Any, *, session_id: ObjectId) -> bool:
+    async def deleted_first(coll: Any, *, session_id: ObjectId) -> Any:
         await chat_lifecycle.delete_session(
             coll, pages=collections["pages"], members=collections["members"], session_id=session_id
         )
         return await original(coll, session_id=session_id)
 
-    monkeypatch.setattr(chat_sessions, "session_exists", deleted_first)
+    monkeypatch.setattr(chat_sessions, "find_session", deleted_first)
     assert await _add(collections, session) is None
     assert await collections["members"].count_documents({}) == 0

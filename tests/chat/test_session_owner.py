@@ -1,6 +1,6 @@
 """`createChatSession` makes an end user (a JWT) the session's owner and first member: the
 session names them, their membership says `owner`, three commands in all. A service's session
-has no owner until a service can name one: no membership, two commands."""
+without `owner` has none: no membership, two commands."""
 
 from __future__ import annotations
 

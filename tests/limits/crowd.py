@@ -238,6 +238,14 @@ def _mutations(c: Crowd) -> dict[str, Request]:
             "{ seq } }",
             {},
         ),
+        "addChatMember": (
+            f'mutation {{ addChatMember(sessionId: "{session}", member: "m") {{ title }} }}',
+            {},
+        ),
+        "removeChatMember": (
+            f'mutation {{ removeChatMember(sessionId: "{session}", member: "m") {{ title }} }}',
+            {},
+        ),
         "deleteSensor": (f'mutation {{ deleteSensor(id: "{c.sensors[1]}") }}', {}),
         "deleteChatSession": (f'mutation {{ deleteChatSession(id: "{session}") }}', {}),
     }

@@ -1,12 +1,14 @@
 """The callers the permission tests send as, on an app that knows them all: anonymous, the
 three service roles (tokens) and two signed-in end users without a role (JWTs), A and B; and
 the records seeded for them to read, each holding a marker that must never appear in an
-answer to a caller who may not read it."""
+answer to a caller who may not read it. User A is a member of the seeded chat session (not its
+owner: it has none) and wrote its message; user B is no member."""
 
 from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,6 +23,7 @@ from tests.support.jwks import bearer, claims, jwt_settings, signing_key, write_
 KEY = signing_key(kid="permissions")
 TOKENS = ("reader:reader-token", "ingest:ingest-token", "admin:admin-token")
 ADMIN = bearer("admin-token")
+SESSION_MEMBER = "A"  # a member of the seeded session; B is none
 
 
 @dataclass(frozen=True)
@@ -70,7 +73,8 @@ class Seeded:
     now: str  # the app's clock reading, ISO 8601  # every seeded object's global id, by what it is
 
 
-# Each seeded record's marker, and what reading it takes: (permission, owner or None).
+# Each seeded record's marker, and what reading it takes: (permission, owner or None; "session":
+# the seeded session's members).
 MARKERS: dict[str, tuple[Permission, str | None]] = {
     "Mk-sensor": (Permission.SENSORS_READ, None),
     "MKT": (Permission.TRADES_READ, None),
@@ -79,18 +83,20 @@ MARKERS: dict[str, tuple[Permission, str | None]] = {
     "Mk-order-A": (Permission.ORDERS_OWN, "A"),
     "Mk-user-B": (Permission.ORDERS_OWN, "B"),
     "Mk-order-B": (Permission.ORDERS_OWN, "B"),
-    "Mk-chat": (Permission.CHAT_READ, None),
-    "Mk-message": (Permission.CHAT_READ, None),
+    "Mk-chat": (Permission.CHAT_READ, "session"),
+    "Mk-message": (Permission.CHAT_READ, "session"),
 }
 
 
 def may_see(caller: Caller, marker: str) -> bool:
-    """Whether the caller may read the record holding `marker` (a session's: only with a role
-    that reads every session, no end user being a member of any until memberships are stored)."""
+    """Whether the caller may read the record holding `marker` (a session's: with a role that
+    reads every session, or as its member)."""
     permission, owner = MARKERS[marker]
     access = caller.access
     if access.reaches_every(permission):
         return True
+    if owner == "session":
+        owner = SESSION_MEMBER
     return owner is not None and access.holds(permission) and access.is_user(owner)
 
 
@@ -99,6 +105,28 @@ def hidden_markers(caller: Caller) -> list[str]:
 
 
 AT = "2024-01-01T00:00:00Z"
+
+
+Admin = Callable[[str, dict[str, object]], Awaitable[dict[str, object]]]
+
+
+async def _seed_chat(admin: Admin) -> tuple[dict[str, object], dict[str, object]]:
+    """A session without owner, user A its member, and A's message in it."""
+    session = await admin('mutation { createChatSession(title: "Mk-chat") { id } }', {})
+    made = session["createChatSession"]
+    assert isinstance(made, dict)
+    await admin(
+        "mutation($s: ID!, $m: String!) { addChatMember(sessionId: $s, member: $m) { id } }",
+        {"s": made["id"], "m": SESSION_MEMBER},
+    )
+    posted = await admin(
+        "mutation($s: ID!, $a: String!) { "
+        'postMessage(sessionId: $s, author: $a, text: "Mk-message") { id messageId } }',
+        {"s": made["id"], "a": SESSION_MEMBER},
+    )
+    message = posted["postMessage"]
+    assert isinstance(message, dict)
+    return made, message
 
 
 async def seed(api: Api) -> Seeded:
@@ -126,15 +154,7 @@ async def seed(api: Api) -> Seeded:
         'mutation { recordObservations(observations: [{measurement: "mkmeasure", '
         f'at: "{AT}", tags: [], fields: [{{name: "v", value: 1}}]}}]) {{ applied }} }}'
     )
-    session = await admin('mutation { createChatSession(title: "Mk-chat") { id sessionId } }')
-    made = session["createChatSession"]
-    assert isinstance(made, dict)
-    posted = await admin(
-        'mutation($s: ID!) { postMessage(sessionId: $s, author: "a", text: "Mk-message") '
-        "{ id messageId } }",
-        {"s": made["id"]},
-    )
-    message = posted["postMessage"]
+    made, message = await _seed_chat(admin)
     assert isinstance(message, dict) and isinstance(sensor["createSensor"], dict)
     ids = {
         "sensor": str(sensor["createSensor"]["id"]),

@@ -19,10 +19,12 @@ class Call:
     document: str
     variables: Callable[[Seeded], dict[str, object]] = field(default=lambda seeded: {})
     # The record it reaches, when reaching it takes more than the field's permission: what
-    # reading it takes, and whose it is ("B": user B's; "session": a chat session's; None:
-    # every record of the permission's, or none).
+    # reading it takes, and whose it is ("B": user B's; "session": the seeded chat session's
+    # members'; None: every record of the permission's, or none).
     record: Permission | None = None
     owner: str | None = None
+    # An argument it sends that only a role reaching every record of `record` may send.
+    for_services: str | None = None
 
 
 def _sensor(seeded: Seeded) -> dict[str, object]:
@@ -120,7 +122,7 @@ MUTATIONS: dict[str, Call] = {
     "postMessage": Call(
         'mutation($s: ID!) { postMessage(sessionId: $s, author: "bridge", text: "hi") '
         "{ seq text } }",
-        _session, record=P.CHAT_WRITE, owner="session",
+        _session, record=P.CHAT_WRITE, owner="session", for_services="author",
     ),
     "editMessage": Call(
         "mutation($s: ID!, $m: ID!) { editMessage(sessionId: $s, messageId: $m, "
@@ -130,6 +132,15 @@ MUTATIONS: dict[str, Call] = {
     "deleteMessage": Call(
         "mutation($s: ID!, $m: ID!) { deleteMessage(sessionId: $s, messageId: $m) { deleted } }",
         _message, record=P.CHAT_WRITE, owner="session",
+    ),
+    "addChatMember": Call(
+        'mutation($s: ID!) { addChatMember(sessionId: $s, member: "C") { title } }',
+        _session, record=P.CHAT_OWN, owner="session",
+    ),
+    "removeChatMember": Call(
+        'mutation($s: ID!) { removeChatMember(sessionId: $s, member: "C") { ...T } } '
+        "fragment T on ChatSession { title }",
+        _session, record=P.CHAT_OWN, owner="session",
     ),
     "deleteChatSession": Call(
         "mutation($s: ID!) { deleteChatSession(id: $s) }",

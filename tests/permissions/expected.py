@@ -10,7 +10,7 @@ from resolvers.access.permissions import Permission
 from schema.nodes import node_kinds
 from schema.permissions import needed
 from schema.schema import build_schema
-from tests.permissions.callers import Caller
+from tests.permissions.callers import SESSION_MEMBER, Caller
 from tests.permissions.calls import Call
 
 ALLOWED = "allowed"
@@ -42,10 +42,16 @@ def outcome(root: GraphQLObjectType, name: str, call: Call, caller: Caller) -> s
     )
     if not held:
         return UNAUTHENTICATED if caller.identity.is_anonymous else FORBIDDEN
+    if call.for_services is not None and not (
+        call.record is not None and access.reaches_every(call.record)
+    ):
+        return FORBIDDEN  # an argument only a role reaching every record sends
     if call.record is None or access.reaches_every(call.record):
         return ALLOWED
     if call.owner == "B" and access.holds(call.record) and access.is_user("B"):
         return ALLOWED
-    # Another's record; or a session's, no end user being a member of any until memberships
-    # are stored (resolvers/access/members.py).
-    return ABSENT
+    if call.owner == "session" and access.holds(call.record) and access.is_user(SESSION_MEMBER):
+        # A member who is not the owner (the seeded session has none), and wrote its message:
+        # what only the owner may do is refused, what a member may do is not.
+        return FORBIDDEN if call.record is Permission.CHAT_OWN else ALLOWED
+    return ABSENT  # another's record, or a session the caller is no member of

@@ -1,38 +1,27 @@
-"""Chat's member rule asks one function, `resolvers.access.members.is_member` (False for every
-end user until memberships are stored): a member reads the session, its messages by id, and
-posts to it; a non-member gets what a missing session answers. Here a stand-in makes user A
-a member, as the membership store will."""
+"""Chat's member rule reads the membership store (`resolvers.access.members`): once an admin
+adds user A to a session, A reads it, its messages by id, and posts to it (as A); user B, no
+member, gets what a missing session answers."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-from bson import ObjectId
-
-from resolvers.access import members
-from resolvers.context import Context
-from resolvers.identity import Identity
-from tests.permissions.callers import caller_named, known_callers, seed
+from tests.permissions.callers import ADMIN, caller_named, known_callers, seed
 from tests.support import ApiFactory, error_codes
 
 READ = (
     "query($s: ID!) { chatSession(id: $s) { title messages(last: 1) { edges { node { text } } } } }"
 )
-POST = 'mutation($s: ID!) { postMessage(sessionId: $s, author: "A", text: "hi") { seq } }'
-
-
-async def _a_is_a_member(context: Context, identity: Identity, session_id: ObjectId) -> bool:
-    return identity.user_id == "A"
+POST = 'mutation($s: ID!) { postMessage(sessionId: $s, text: "hi") { seq author } }'
+ADD = "mutation($s: ID!, $m: String!) { addChatMember(sessionId: $s, member: $m) { title } }"
 
 
 async def test_a_member_reads_and_posts_and_a_non_member_finds_nothing(
-    make_api: ApiFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    make_api: ApiFactory, tmp_path: Path
 ) -> None:
-    monkeypatch.setattr(members, "is_member", _a_is_a_member)
     member, stranger = caller_named("user A"), caller_named("user B")
     async with make_api(known_callers(tmp_path)) as api:
-        seeded = await seed(api)
+        seeded = await seed(api)  # A is a member already
         variables = {"s": seeded.session}
         read = await api.post(READ, variables, headers=member.headers)
         edges = [{"node": {"text": "Mk-message"}}]
@@ -41,7 +30,7 @@ async def test_a_member_reads_and_posts_and_a_non_member_finds_nothing(
         message = await api.post(node, {"m": seeded.ids["message"]}, headers=member.headers)
         assert message == {"data": {"node": {"text": "Mk-message"}}}
         assert await api.post(POST, variables, headers=member.headers) == {
-            "data": {"postMessage": {"seq": 2}}
+            "data": {"postMessage": {"seq": 2, "author": "A"}}
         }
         assert await api.post(READ, variables, headers=stranger.headers) == {
             "data": {"chatSession": None}
@@ -49,3 +38,7 @@ async def test_a_member_reads_and_posts_and_a_non_member_finds_nothing(
         refused = await api.post(POST, variables, headers=stranger.headers)
         assert error_codes(refused) == ["NOT_FOUND"]
         assert refused["errors"][0]["extensions"]["argument"] == "sessionId"
+        added = await api.post(ADD, {"s": seeded.session, "m": "B"}, headers=ADMIN)
+        assert added == {"data": {"addChatMember": {"title": "Mk-chat"}}}
+        read = await api.post(READ, variables, headers=stranger.headers)
+        assert read["data"]["chatSession"]["title"] == "Mk-chat"

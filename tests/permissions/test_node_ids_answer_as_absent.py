@@ -10,7 +10,14 @@ import pytest
 
 from resolvers.access.permissions import Permission
 from resolvers.global_ids import global_id
-from tests.permissions.callers import Caller, caller_named, hidden_markers, known_callers, seed
+from tests.permissions.callers import (
+    SESSION_MEMBER,
+    Caller,
+    caller_named,
+    hidden_markers,
+    known_callers,
+    seed,
+)
 from tests.permissions.calls import QUERIES
 from tests.support import ApiFactory
 
@@ -34,6 +41,8 @@ def readable(caller: Caller, what: str) -> bool:
     access = caller.access
     if access.reaches_every(permission):
         return True
+    if owner == "session":
+        owner = SESSION_MEMBER
     return owner in ("A", "B") and access.is_user(str(owner))
 
 
