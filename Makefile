@@ -138,16 +138,17 @@ $(BENCH_STAMP): $(DEV_STAMP)
 	@$(BENCH_VENV)/bin/python -m pip install --quiet ariadne $$($(BIN)/python -m bench.peer_env) >&2
 	@touch $(BENCH_STAMP)
 
-# The ratios (server CPU per request, interleaved rounds), then a 20 s soak and the memory
-# bound (bench/__main__.py); exit 1 if either of those two fails. Last, the costliest request
-# of each root field (bench/costliest.py; alone: `.venv/bin/python -m bench.costliest`). BENCH_ARGS: e.g.
+# The ratios (server CPU per request, interleaved rounds; bearer JWTs' alone: `.venv/bin/python
+# -m bench.identity`), then a 20 s soak and the memory bound (bench/__main__.py); exit 1 if
+# either of those two fails. Last, the costliest request of each root field (bench/costliest/;
+# alone: `.venv/bin/python -m bench.costliest`). BENCH_ARGS: e.g.
 # `make bench BENCH_ARGS="--seconds 3 --rounds 7"`.
 BENCH_ARGS ?=
 bench: $(DEV_STAMP) $(BENCH_STAMP)
 	$(BIN)/python -m bench $(BENCH_ARGS)
 
 # Mixed reads and writes over 64 connections for SOAK_SECONDS, every acknowledged write read
-# back exactly once, /healthz latency and server RSS (bench/soak.py).
+# back exactly once, /healthz latency and server RSS (bench/soak/).
 SOAK_SECONDS ?= 60
 soak: $(DEV_STAMP)
 	$(BIN)/python -m bench.soak --seconds $(SOAK_SECONDS) --connections 64

@@ -1,16 +1,16 @@
 """Run every benchmark: `make bench` (or `python -m bench [--seconds N] [--rounds N]
 [--connections N] [--soak-seconds N]`).
 
-First the ratios of performance issue 15 on real servers (bench/fleet.py: the server's CPU
-time per request beside throughput, interleaved rounds; bench/overhead.py, bench/scaling.py,
-bench/stored.py), then the embedded engine's comparisons (orders, time series, chat), a short
-soak (`bench/soak.py`) and the memory bound (`bench/memory_bound.py`); either of those two
-failing makes the run exit 1, once everything has printed. Last, per root field, the server's
-CPU and longest event-loop slice for the costliest request the default limits allow
-(`bench/costliest.py`), and how long `make run` takes to answer from a fresh clone and on a
-restart (`bench/startup.py`). The ratios, the costliest requests and the start-up print OK,
-BELOW or ABOVE against their targets and do not decide the exit status: on a shared machine
-they are measurements, not tests."""
+First the ratios of performance issue 15 on real servers (bench/fleet.py: the server's CPU time
+per request beside throughput, interleaved rounds; bench/overhead.py, bench/scaling.py,
+bench/stored.py) and of bearer JWTs (issue 35: bench/identity/), then the embedded engine's
+comparisons (bench/engine/: orders, time series, chat), a short soak (`bench/soak/`) and the
+memory bound (`bench/memory_bound.py`); either of those two failing makes the run exit 1, once
+everything has printed. Last, per root field, the server's CPU and longest event-loop slice for
+the costliest request the default limits allow (`bench/costliest/`), and how long `make run`
+takes to answer from a fresh clone and on a restart (`bench/startup.py`). The ratios, the
+costliest requests and the start-up print OK, BELOW or ABOVE against their targets and do not
+decide the exit status: on a shared machine they are measurements, not tests."""
 
 from __future__ import annotations
 
@@ -21,20 +21,13 @@ import sys
 
 import uvloop
 
-from bench import (
-    chat,
-    costliest,
-    memory_bound,
-    orders,
-    overhead,
-    scaling,
-    series,
-    soak,
-    startup,
-    stored,
-)
+from bench import memory_bound, overhead, scaling, startup, stored
 from bench.cores import pin_load_generator
+from bench.costliest import run as costliest
+from bench.engine import chat, orders, series
 from bench.fleet import Options, started
+from bench.identity import run as identity
+from bench.soak.run import soak
 
 
 async def ratios(options: Options) -> None:
@@ -51,6 +44,7 @@ async def ratios(options: Options) -> None:
         await overhead.run(servers, options)
         await scaling.run(servers, options)
         await stored.run(servers, options)
+    await identity.run(options)  # a server of its own, once the others are stopped
 
 
 def main() -> None:
@@ -66,7 +60,7 @@ def main() -> None:
     asyncio.run(orders.run())
     asyncio.run(series.run())
     asyncio.run(chat.run())
-    soaked = asyncio.run(soak.soak(args.soak_seconds, connections=64))
+    soaked = asyncio.run(soak(args.soak_seconds, connections=64))
     bounded = asyncio.run(memory_bound.memory_bound())
     asyncio.run(costliest.run())
     startup.run()

@@ -21,6 +21,7 @@ from bench.loop_slices import probed
 from bench.seed import SEED_VARIABLE, Seed, seed_all
 from bench.server import DATABASE_VARIABLE
 from settings import Settings
+from settings.identity import identity_from_env
 from web.state import AppState
 
 
@@ -38,7 +39,7 @@ def full() -> Starlette:
     return create_app(Settings(), demo=True)
 
 
-# The bearer token of `demo_probed`'s writes (bench/costliest.py).
+# The bearer token of `demo_probed`'s writes (bench/costliest/).
 BENCH_TOKEN = "bench-token"
 
 
@@ -56,7 +57,28 @@ def seeded() -> Starlette:
     """The app with no demo data, and what `ARRAYGRAPH_BENCH_SEED` asks for (bench/seed.py)
     written at start-up, before it listens: on the embedded engine, or on the database that
     `ARRAYGRAPH_BENCH_DATABASE` names (bench/server.py's `running_database`)."""
-    settings = Settings()
+    return seeded_with(Settings())
+
+
+# Verified JWTs the `identified` app keeps: fewer than bench/identity/ sends in rotation, so
+# that every request of theirs is verified again.
+VERIFIED_TOKENS_KEPT = 1_000
+
+
+def identified() -> Starlette:
+    """`seeded`, with bearer JWTs verified as `ARRAYGRAPH_JWKS_FILE` and the other identity
+    variables say (bench/identity/), and a verified-token cache of `VERIFIED_TOKENS_KEPT`."""
+    settings = dataclasses.replace(
+        Settings(), identity=identity_from_env(os.environ, production=False)
+    )
+    app = seeded_with(settings)
+    state: AppState = app.state.arraygraph
+    # Not a setting: the cache's size is a constant of settings/identity.py.
+    state.authenticator.verified.max_entries = VERIFIED_TOKENS_KEPT
+    return app
+
+
+def seeded_with(settings: Settings) -> Starlette:
     database = os.environ.get(DATABASE_VARIABLE)
     if database:
         settings = dataclasses.replace(settings, mongodb_uri=database)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import socket
 import time
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 
@@ -17,13 +19,29 @@ def free_port() -> int:
         return port
 
 
-def post_request(path: str, body: Any, *, port: int) -> bytes:
+def post_request(
+    path: str, body: Any, *, port: int, headers: Mapping[str, str] | None = None
+) -> bytes:
     payload = json.dumps(body).encode()
+    more = "".join(f"{name}: {value}\r\n" for name, value in (headers or {}).items())
     head = (
-        f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+        f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{more}"
         f"Content-Type: application/json\r\nContent-Length: {len(payload)}\r\n\r\n"
     )
     return head.encode() + payload
+
+
+class Rotation:
+    """Requests sent in turn, each drive carrying on where the last one stopped (10,000
+    tokens, say, each request a different one)."""
+
+    def __init__(self, requests: Sequence[bytes]) -> None:
+        self.first = requests[0]
+        self.count = len(requests)
+        self._turn = itertools.cycle(requests)
+
+    def __next__(self) -> bytes:
+        return next(self._turn)
 
 
 async def read_status_and_body(reader: asyncio.StreamReader) -> tuple[int, bytes]:
@@ -54,10 +72,11 @@ async def request_once(port: int, request: bytes) -> bytes:
 
 
 async def drive(
-    port: int, request: bytes, *, connections: int, seconds: float
+    port: int, request: bytes | Rotation, *, connections: int, seconds: float
 ) -> tuple[int, float]:
-    """`request` sent over `connections` keep-alive connections for `seconds`: how many were
-    answered, and the seconds from the first sent to the last answered."""
+    """`request` (or a rotation's, in turn) sent over `connections` keep-alive connections for
+    `seconds`: how many were answered, and the seconds from the first sent to the last
+    answered."""
     deadline = time.perf_counter() + seconds
     done = 0
 
@@ -65,7 +84,7 @@ async def drive(
         nonlocal done
         reader, writer = await asyncio.open_connection("127.0.0.1", port)
         while time.perf_counter() < deadline:
-            writer.write(request)
+            writer.write(request if isinstance(request, bytes) else next(request))
             await _read_response(reader)
             done += 1
         writer.close()

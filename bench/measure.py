@@ -16,7 +16,7 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from bench.load import drive, request_once
+from bench.load import Rotation, drive, request_once
 from bench.server import Server, cpu_seconds
 
 WARM_UP_SECONDS = 0.5
@@ -26,8 +26,12 @@ WARM_UP_SECONDS = 0.5
 class Load:
     name: str
     server: Server
-    request: bytes
+    request: bytes | Rotation
     units: int = 1  # what one request carries (events of a batch), for per-unit figures
+
+    @property
+    def first_request(self) -> bytes:
+        return self.request if isinstance(self.request, bytes) else self.request.first
 
 
 @dataclass(frozen=True)
@@ -93,7 +97,7 @@ async def interleave(
     """Every load once per round (after a check and an unmeasured warm-up of each), the order
     rotating."""
     for load in loads:
-        answer = await request_once(load.server.port, load.request)
+        answer = await request_once(load.server.port, load.first_request)
         if b'"errors"' in answer or b'"data"' not in answer:
             raise RuntimeError(f"{load.name}: not a clean answer: {answer[:300]!r}")
         await sample(load, seconds=WARM_UP_SECONDS, connections=connections)

@@ -39,7 +39,7 @@ EDGE_PIECES = 2 * (31 + 24 + 60)
 ROLLUPS_PER_UNIT = 16
 # A point's own work (its range cut, its record built, its start completed), in values
 # answered; each field's stats it builds, three. Sixteen keeps a series' points, built and
-# completed in one stretch of the event loop, to one alias (bench/costliest.py measures).
+# completed in one stretch of the event loop, to one alias (bench/costliest/ measures).
 POINT_UNITS = 16
 STATS_UNITS = 3
 # A recorded field value is converted from its input object, checked, and added into the

@@ -67,7 +67,7 @@ MAX_ABS_FIELD_VALUE = 1e100  # sums of at most 2^63 such values stay finite
 MIN_SERIES_YEAR = 1900
 MAX_SERIES_YEAR = 2999
 # A series' points are built and completed in one slice of the event loop: these keep the
-# longest within target (bench/costliest.py); a longer range is asked for in parts.
+# longest within target (bench/costliest/); a longer range is asked for in parts.
 MAX_SERIES_POINTS = 2_500
 MAX_SERIES_VALUES = 16_000  # points x fields in one answer
 MAX_TAG_VALUES_PAGE = 1_000

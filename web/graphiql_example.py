@@ -13,6 +13,8 @@ EXAMPLE_QUERY = """\
 # arraygraph, on the demo data that `make run` loads.
 # Run it: Ctrl-Enter (or the play button). Ctrl-Space completes a field;
 # the Docs and Explorer panels, on the left, list them all.
+# A server with credentials configured wants a bearer token: in the Headers tab
+# below, {"Authorization": "Bearer <token>"} (docs/security.md, "In GraphiQL").
 {
   # Sensors: the seed article's two, with their events of the last 24 hours.
   sensors(first: 2) {

@@ -1,4 +1,4 @@
-"""How many aliases of a costliest request (bench/costliest_requests.py) the server accepts, and
+"""How many aliases of a costliest request (bench/costliest/requests.py) the server accepts, and
 what they cost, both from the server's own answers: so that the table follows the limits and
 the costs as they change.
 
@@ -9,7 +9,7 @@ alias's cost, over the limit the refusal names, bounds the aliases; the fields-s
 and token limits are found by sending: a LIMIT_EXCEEDED refusal that names its count and its
 limit bounds the next try by proportion, any other steps down by one. Refusals are answered
 before anything runs; the first request accepted is the run the loop probe watches
-(bench/costliest_runs.py).
+(bench/costliest/runs.py).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ import orjson
 from bson import ObjectId
 
 from bench.client import GraphQLClient
-from bench.costliest_requests import Costliest, Fixtures, Request
+from bench.costliest.requests import Costliest, Fixtures, Request
 from bench.server import Server, cpu_seconds
 from settings import (
     MAX_ALIASES,

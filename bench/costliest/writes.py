@@ -1,5 +1,5 @@
 """The costliest request of each root field of Mutation the default limits allow, on the demo
-data (bench/costliest.py; bench/costliest_requests.py has the queries and says how they are
+data (bench/costliest/; bench/costliest/requests.py has the queries and says how they are
 built).
 
 Every run writes: each alias names a fresh user, customer, idempotency key or client message
@@ -14,7 +14,7 @@ import string
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bench.costliest_requests import (
+from bench.costliest.requests import (
     CUSTOMER,
     MESSAGE,
     SENSOR,

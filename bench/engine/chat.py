@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 from bson import ObjectId
 
-from bench.orders import _seconds_per_call
+from bench.engine.orders import _seconds_per_call
 from embedded import EmbeddedDatabase, EmbeddedEngine
 from settings import MESSAGES_PER_PAGE
 from store.chat import chat_pages, chat_sessions

@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bench.client import GraphQLClient
-from bench.soak_workload import OBSERVED_MEASUREMENT, Ledger, iso
+from bench.soak.workload import OBSERVED_MEASUREMENT, Ledger, iso
 
 Found = tuple[str, list[str]]
 

@@ -6,11 +6,11 @@ at most 250 ms of CPU and 100 ms of slice.
 One uvicorn process serves the app with the demo data and the default limits (bench/apps.py:
 `demo_probed`), its database the embedded engine behind its wire front in a process of its own
 (bench/database_process.py), on the load generator's core as a database on another machine
-would be: the server's core and CPU are its own. The requests are bench/costliest_requests.py's
-and bench/costliest_writes.py's, with as many aliases as the server accepts
-(bench/costliest_fit.py); writes name fresh ids on every run, so that each run writes. CPU is
+would be: the server's core and CPU are its own. The requests are bench/costliest/requests.py's
+and bench/costliest/writes.py's, with as many aliases as the server accepts
+(bench/costliest/fit.py); writes name fresh ids on every run, so that each run writes. CPU is
 the server process's utime + stime (/proc/<pid>/stat, in clock ticks) around a request; how
-the runs go is bench/costliest_runs.py's to say. Like the ratios, the lines print OK or ABOVE
+the runs go is bench/costliest/runs.py's to say. Like the ratios, the lines print OK or ABOVE
 and do not decide the exit status.
 """
 
@@ -24,10 +24,10 @@ import time
 from bench.apps import BENCH_TOKEN
 from bench.client import GraphQLClient
 from bench.cores import pin_load_generator
-from bench.costliest_fit import Costs
-from bench.costliest_requests import QUERIES, fixtures
-from bench.costliest_runs import Row, measure
-from bench.costliest_writes import MUTATIONS
+from bench.costliest.fit import Costs
+from bench.costliest.requests import QUERIES, fixtures
+from bench.costliest.runs import Row, measure
+from bench.costliest.writes import MUTATIONS
 from bench.server import running, running_database
 
 CPU_TARGET_MS = 250.0
@@ -100,7 +100,3 @@ def main() -> None:
     argparse.ArgumentParser(prog="python -m bench.costliest", description=__doc__).parse_args()
     pin_load_generator()
     asyncio.run(run())
-
-
-if __name__ == "__main__":
-    main()

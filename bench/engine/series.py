@@ -11,7 +11,7 @@ from typing import Any
 import bson
 
 import settings
-from bench.orders import _seconds_per_call
+from bench.engine.orders import _seconds_per_call
 from embedded import EmbeddedCollection, EmbeddedDatabase, EmbeddedEngine
 from store.series import measurements
 from store.series.series import Observation, period_key, record_observations

@@ -1,4 +1,4 @@
-"""The runs of one costliest request (bench/costliest.py): its slice, its CPU, and /healthz
+"""The runs of one costliest request (bench/costliest/): its slice, its CPU, and /healthz
 beside it.
 
 First one alias, unarmed, tells how long the whole request would take (when it has more than
@@ -22,7 +22,7 @@ from types import TracebackType
 import orjson
 
 from bench.client import GraphQLFailure
-from bench.costliest_fit import (
+from bench.costliest.fit import (
     Answer,
     Costs,
     NoAnswer,
@@ -32,7 +32,7 @@ from bench.costliest_fit import (
     one_alias,
     send,
 )
-from bench.costliest_requests import Costliest, Fixtures, Request
+from bench.costliest.requests import Costliest, Fixtures, Request
 from bench.health_probe import INTERVAL_SECONDS, probe_once
 from bench.load import request_once
 from bench.loop_slices import LOOP_PROBE_PATH

@@ -1,8 +1,8 @@
 """The costliest request of each root field of Query the default limits allow, on the demo data
-(bench/costliest.py); those of Mutation are in bench/costliest_writes.py.
+(bench/costliest/); those of Mutation are in bench/costliest/writes.py.
 
 Each is written by hand: the field's widest selection at its largest arguments, repeated under
-aliases. How many aliases is the server's to say (bench/costliest_fit.py); where even one alias
+aliases. How many aliases is the server's to say (bench/costliest/fit.py); where even one alias
 costs more than ARRAYGRAPH_MAX_COST, the entry's `size` (a page, the ids of a list) shrinks
 until one fits. Every alias of a request costs the same, so the cost of n is n times one's.
 Every run sends a text the server has not seen (a comment marks it), as a client defeating

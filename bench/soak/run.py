@@ -2,11 +2,11 @@
 
 Starts the real server (uvicorn, the `full` app: the embedded engine with the demo data),
 makes one sensor, one chat session, one customer and one user's orders per group of workers
-(bench/soak_workload.py), then for N seconds sends a mix of reads and writes over keep-alive
+(bench/soak/workload.py), then for N seconds sends a mix of reads and writes over keep-alive
 HTTP/1.1 connections. Every write carries an identity of its own (an idempotency key, an order
 id, a trade's quantity, a client message id), and what the server acknowledged is recorded;
 afterwards each is read back through GraphQL and must be there exactly once
-(bench/soak_verify.py). Meanwhile a separate process polls /healthz (bench/health_probe.py),
+(bench/soak/verify.py). Meanwhile a separate process polls /healthz (bench/health_probe.py),
 and the server's RSS is read from /proc before and after the load.
 
 Prints requests/s, p50/p99 latency per kind, errors, /healthz latency and RSS; exits 1 when any
@@ -27,8 +27,8 @@ from typing import Any
 from bench.client import GraphQLClient, GraphQLFailure
 from bench.cores import pin_load_generator
 from bench.server import Server, cpu_seconds, peak_rss_mib, rss_mib, running
-from bench.soak_verify import Found, verify
-from bench.soak_workload import GROUPS, WRITES, Ledger, Targets, Workload
+from bench.soak.verify import Found, verify
+from bench.soak.workload import GROUPS, WRITES, Ledger, Targets, Workload
 
 CREATE_SENSOR = "mutation($t: String!) { createSensor(title: $t) { sensorId } }"
 CREATE_SESSION = "mutation($t: String!) { createChatSession(title: $t) { sessionId } }"
@@ -225,7 +225,3 @@ def main(argv: list[str] | None = None) -> None:
     pin_load_generator()
     if not asyncio.run(soak(args.seconds, args.connections)):
         sys.exit(1)
-
-
-if __name__ == "__main__":
-    main()

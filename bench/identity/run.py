@@ -1,0 +1,138 @@
+"""Bearer JWTs' cost (issue 35, "Cost and abuse"): `{ __typename }` and a sensors page, each
+sent with a JWT of `--tokens` (10,000) distinct ones in rotation, against the same request
+without a token, on one server whose verified-token cache holds fewer than that
+(bench/apps.py: `identified`), so that every token is verified again when it comes back;
+interleaved rounds, judged on the server's CPU per request as the other ratios are
+(bench/measure.py). Then, in this process, a cold RS256 verification: the CPU time of
+`Authenticator.identify` for tokens it has never seen, the median of batches.
+
+The tokens are RS256, their key in a JWKS file (bench/identity/tokens.py); the users read as
+`reader`, as callers without a token do, so both sides answer the same. Lines print OK or
+BELOW/ABOVE against the targets and do not decide the exit status."""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+import uvloop
+
+from bench.apps import VERIFIED_TOKENS_KEPT
+from bench.cores import pin_load_generator
+from bench.fleet import SMALL, Options
+from bench.identity.tokens import environment, provider
+from bench.load import Rotation, post_request
+from bench.measure import (
+    Load,
+    Samples,
+    cost_ratio,
+    figures,
+    interleave,
+    rate_ratio,
+    ratio_line,
+    verdict,
+)
+from bench.overhead import TYPENAME
+from bench.scaling import SENSORS_PAGE
+from bench.seed import SEED_VARIABLE
+from bench.server import Server, running
+from settings import Settings
+from settings.identity import identity_from_env
+from web.identity.authenticator import Authenticator
+
+TOKENS = 10_000
+COLD_BATCHES = 10
+COLD_BATCH = 100  # tokens per batch, each verified once
+
+
+def _request(server: Server, query: str, token: str | None = None) -> bytes:
+    headers = {} if token is None else {"Authorization": f"Bearer {token}"}
+    body = {"query": query, "variables": {}}
+    return post_request("/graphql", body, port=server.port, headers=headers)
+
+
+def _loads(server: Server, tokens: list[str]) -> list[Load]:
+    found: list[Load] = []
+    for name, query in (("typename", TYPENAME), ("page", SENSORS_PAGE)):
+        found.append(Load(name, server, _request(server, query)))
+        rotation = Rotation([_request(server, query, token) for token in tokens])
+        found.append(Load(f"{name}, JWT", server, rotation))
+    return found
+
+
+async def cold_verification_seconds(jwks: Path, tokens: list[str]) -> float:
+    """CPU seconds of one `identify` of a token never seen: the median of the batches'."""
+    settings = Settings(identity=identity_from_env(environment(jwks), production=False))
+    authenticator = Authenticator(settings, lambda: datetime.now(UTC))
+    keys = authenticator.keys
+    assert keys is not None
+    await keys.refresh()
+    batches: list[float] = []
+    for start in range(0, len(tokens), COLD_BATCH):
+        batch = [f"Bearer {token}" for token in tokens[start : start + COLD_BATCH]]
+        before = time.process_time()
+        for authorization in batch:
+            await authenticator.identify(authorization)
+        batches.append((time.process_time() - before) / len(batch))
+    return statistics.median(batches)
+
+
+def _report(found: dict[str, Samples], tokens: int, cold: float) -> None:
+    print(
+        f"7. bearer JWTs (RS256, JWKS file): {tokens:,} distinct tokens in rotation, "
+        f"{VERIFIED_TOKENS_KEPT:,} kept verified"
+    )
+    labels = {
+        "typename": "{ __typename }, no token",
+        "typename, JWT": "{ __typename }, a JWT in rotation",
+        "page": "sensors(first: 20), no token",
+        "page, JWT": "sensors(first: 20), a JWT in rotation",
+    }
+    for name, samples in found.items():
+        print(f"    {labels[name]:<52} {figures(samples)}")
+    for name, label, target in (
+        ("typename", "{ __typename }", 0.9),
+        ("page", "sensors page", 0.95),
+    ):
+        plain, signed = found[name], found[f"{name}, JWT"]
+        by_cpu, by_rate = cost_ratio(plain, signed), rate_ratio(signed, plain)
+        print(ratio_line(f"{label}: JWT / no token", by_cpu, by_rate, ">=", target))
+    milliseconds = cold * 1e3
+    print(
+        f"    {'cold RS256 verification, a token never seen':<40} {milliseconds:8.3f} ms CPU"
+        f"{'':<18}" + verdict(milliseconds, "<=", 0.3)
+    )
+
+
+async def run(options: Options, tokens: int = TOKENS) -> None:
+    made = provider()
+    signed = made.tokens(tokens)
+    with tempfile.TemporaryDirectory(prefix="arraygraph-bench-") as folder:
+        jwks = made.write_jwks(Path(folder) / "jwks.json")
+        cold = await cold_verification_seconds(jwks, signed[: COLD_BATCHES * COLD_BATCH])
+        env = {**environment(jwks), SEED_VARIABLE: SMALL.encode()}
+        async with running("identified", env=env) as server:
+            found = await interleave(
+                _loads(server, signed),
+                rounds=options.rounds,
+                seconds=options.seconds,
+                connections=options.connections,
+            )
+    _report(found, tokens, cold)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.identity", description=__doc__)
+    parser.add_argument("--seconds", type=float, default=1.5, help="per load and round")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--connections", type=int, default=16)
+    parser.add_argument("--tokens", type=int, default=TOKENS, help="in rotation")
+    args = parser.parse_args()
+    if args.tokens <= VERIFIED_TOKENS_KEPT:
+        parser.error(f"--tokens must be more than the {VERIFIED_TOKENS_KEPT:,} kept verified")
+    pin_load_generator()
+    uvloop.run(run(Options(args.seconds, args.rounds, args.connections), args.tokens))

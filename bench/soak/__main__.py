@@ -1,0 +1,5 @@
+from __future__ import annotations
+
+from bench.soak.run import main
+
+main()
