@@ -1,7 +1,8 @@
 """UNAUTHENTICATED under `application/graphql-response+json` is a request error: 401, no
 `data`, `WWW-Authenticate: Bearer` (with `error="invalid_token"` when a credential was sent
 and not accepted). Under `application/json` it stays 200, the field's error at its path;
-FORBIDDEN stays a field error under both."""
+FORBIDDEN stays a field error under both; once a mutation has run, the answer is 200 whatever
+the type, its writes named."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import httpx
 
 from app import create_app
 from settings import Settings
+from settings.identity import IdentitySettings
 from tests.sensors.queries import CREATE
 from tests.support import ApiFactory
 from tests.support.backends import Backend
@@ -86,3 +88,21 @@ async def test_over_real_http_the_challenge_reaches_the_client(
             assert answer.headers["www-authenticate"] == 'Bearer error="invalid_token"'
     finally:
         await backend.release(database)
+
+
+async def test_once_a_mutation_has_run_its_writes_are_answered_200(make_api: ApiFactory) -> None:
+    settings = Settings(
+        api_tokens=("reader:reader-token",), identity=IdentitySettings(anonymous_role="ingest")
+    )
+    both = (
+        'mutation { createSensor(title: "kept") { title } '
+        'deleteChatSession(id: "Q2hhdFNlc3Npb24") }'  # `chat:own`: not the anonymous role's
+    )
+    async with make_api(settings) as api:
+        answer = await call(api.client, both, accept=GRAPHQL_RESPONSE)
+        assert answer.status_code == 200
+        assert "www-authenticate" not in answer.headers
+        body = answer.json()
+        assert [e["extensions"]["code"] for e in body["errors"]] == ["UNAUTHENTICATED"]
+        assert body["extensions"]["mutationsRan"] == ["createSensor"]
+        assert await api.collection("sensors").count_documents({}) == 1
