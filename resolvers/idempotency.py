@@ -1,6 +1,10 @@
 """Idempotency keys at the edge: the key's shape, the digest of a call's arguments, and a
 call's write run at most once per key (`store/idempotency.py` keeps the records).
 
+A key is its caller's: the record is kept under the caller's identity (`Identity.key`), so the
+same key sent by another identity is another key, and never answers the first caller's stored
+result; a service token of the `admin` role owns the records stored before identities were.
+
 A try that is refused (bad input found late, a limit, lost bucket races: nothing stored)
 gives its key up, so a retry runs afresh and, with the same arguments, meets the same error.
 A try that stops on anything else after claiming (the database failing during its write, a
@@ -21,6 +25,7 @@ from bson import ObjectId
 
 from resolvers.context import Info
 from resolvers.errors import ApiError, BadUserInput
+from resolvers.identity import Identity
 from settings import IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_TTL_SECONDS
 from store import idempotency as store
 from store.errors import StoreError
@@ -33,8 +38,11 @@ KEY = re.compile(IDEMPOTENCY_KEY_PATTERN)
 ARGUMENT = "idempotencyKey"
 DESCRIPTION = (
     "1 to 64 of A-Z, a-z, 0-9, _ and -. A retry with the same key (and the same arguments) "
-    "within 24 hours writes nothing and answers what the first try answered."
+    "within 24 hours by the same caller writes nothing and answers what the first try "
+    "answered; another caller's same key is another key."
 )
+# Whose records keep the form without an owner: every token was admin's before identities.
+LEGACY_OWNER = Identity.service("admin").key
 T = TypeVar("T")
 
 
@@ -56,6 +64,12 @@ def digest(arguments: Any) -> str:
     """A call's normalised arguments as one string: equal for equal calls."""
     text = json.dumps(arguments, sort_keys=True, separators=(",", ":"), default=_plain)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def owner(identity: Identity) -> str:
+    """The owner a key is stored under: the identity's key; "" for admin service tokens."""
+    key = identity.key
+    return "" if key == LEGACY_OWNER else key
 
 
 def _refusal(refused: Refused) -> ApiError | StoreError:
@@ -105,9 +119,15 @@ async def once(
     """`write()` once per (scope, key): a retry gets `replay(answer(first result))`."""
     if key is None:
         return await write()
-    coll = info.context.collection(store.COLLECTION)
+    context = info.context
+    coll = context.collection(store.COLLECTION)
     outcome = await store.claim(
-        coll, scope=scope, key=key, request=digest(request), now=info.context.now
+        coll,
+        scope=scope,
+        key=key,
+        request=digest(request),
+        now=context.now,
+        owner=owner(await context.identity()),  # verified already: the field's guard asked
     )
     if isinstance(outcome, Replay):
         return await replay(outcome.answer)

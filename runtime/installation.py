@@ -19,7 +19,7 @@ from runtime.internals import REPLACED, REPLACEMENTS
 from runtime.limits.check_memo import AnswersKept
 from runtime.limits.cost import CostLimit
 from runtime.limits.field_facts import FieldFacts
-from runtime.limits.operation_fields import ExecutionCheck, OperationFields
+from runtime.limits.operation_fields import Checked, ExecutionCheck, OperationFields
 from runtime.limits.payload_arguments import PayloadArgumentsFirst
 from runtime.limits.request_limits import Limits
 from runtime.request.document_cache import DocumentCache
@@ -65,13 +65,17 @@ def _replace(module: str, name: str, replacement: Any) -> None:
 
 
 def first_refusal(*checks: ExecutionCheck) -> ExecutionCheck:
-    """One check of several, in order: the first refusal is the answer."""
+    """One check of several, in order: the first refusal is the answer, else the costs they
+    answered, added up (None when none answered one)."""
 
-    def check(fields: OperationFields) -> GraphQLError | None:
+    def check(fields: OperationFields) -> Checked:
+        cost: int | None = None
         for each in checks:
-            refused = each(fields)
-            if refused is not None:
-                return refused
-        return None
+            answer = each(fields)
+            if isinstance(answer, GraphQLError):
+                return answer
+            if answer is not None:
+                cost = answer + (cost or 0)
+        return cost
 
     return check

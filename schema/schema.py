@@ -14,6 +14,7 @@ from strawberry.schema.config import StrawberryConfig
 from strawberry.types import ExecutionContext
 
 import runtime
+from resolvers.access.cost_budget import CostBudgets, budget_charge
 from runtime.execution.prepared_schema import PreparedDocumentSchema
 from schema.chat import ChatMutations, ChatQueries
 from schema.errors import label_errors
@@ -46,6 +47,9 @@ class Mutation(SensorMutations, UserMutations, CustomerMutations, SeriesMutation
 
 
 class ArraygraphSchema(PreparedDocumentSchema):
+    # This instance's callers' cost budgets, when ARRAYGRAPH_COST_BUDGET_PER_MINUTE sets one.
+    cost_budgets: CostBudgets | None = None
+
     def process_errors(
         self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None
     ) -> None:
@@ -78,14 +82,18 @@ def build_schema(settings: Settings | None = None, **kwargs: Any) -> ArraygraphS
     settings = settings or Settings()
     facts = DeclaredFacts(settings)
     installed = runtime.install(limits_of(settings), facts)
+    per_minute = settings.cost_budget_per_minute
+    budgets = CostBudgets(per_minute) if per_minute else None
     schema = ArraygraphSchema(
         query=Query,
         mutation=Mutation,
         document_cache=installed.document_cache,
         check=installed.check,
+        charge=None if budgets is None else budget_charge(budgets),
         config=StrawberryConfig(scalar_map=SCALARS),
         **kwargs,
     )
+    schema.cost_budgets = budgets
     built = runtime.graphql_schema(schema)
     facts.read(built)  # before any request: its fields' facts
     permissions = frozenset(kind.permission for kind in node_kinds().values())

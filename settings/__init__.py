@@ -32,6 +32,8 @@ MAX_NODES_PER_QUERY = 100  # ids in one `nodes(ids:)`
 MAX_COST = 100_000  # values a query may answer at most, by its list sizes (runtime/limits/cost.py)
 COST_VALUE_BYTES = 256  # a value longer counts one per 256 bytes (schema/facts.py)
 MAX_RESPONSE_BYTES = 8 * 1024 * 1024  # an answer larger is replaced by LIMIT_EXCEEDED
+# Each caller's cost a minute, per instance (resolvers/access/cost_budget.py); 0: no budget.
+COST_BUDGET_PER_MINUTE = 0
 
 # Sensors.
 SENSOR_WINDOW_HOURS = 24
@@ -203,6 +205,7 @@ class Settings:
     max_page_size: int = MAX_PAGE_SIZE
     max_batch_size: int = MAX_BATCH_SIZE
     max_cost: int = MAX_COST
+    cost_budget_per_minute: int = COST_BUDGET_PER_MINUTE
     max_response_bytes: int = MAX_RESPONSE_BYTES
     environment: str = DEVELOPMENT
     introspection: bool = True
@@ -251,6 +254,9 @@ class Settings:
             max_page_size=_int(env, "ARRAYGRAPH_MAX_PAGE_SIZE", MAX_PAGE_SIZE),
             max_batch_size=_int(env, "ARRAYGRAPH_MAX_BATCH_SIZE", MAX_BATCH_SIZE),
             max_cost=_int(env, "ARRAYGRAPH_MAX_COST", MAX_COST),
+            cost_budget_per_minute=_int(
+                env, "ARRAYGRAPH_COST_BUDGET_PER_MINUTE", COST_BUDGET_PER_MINUTE, minimum=0
+            ),
             max_response_bytes=_int(env, "ARRAYGRAPH_MAX_RESPONSE_BYTES", MAX_RESPONSE_BYTES),
             environment=environment,
             introspection=_flag(env, "ARRAYGRAPH_INTROSPECTION", not production),

@@ -1,7 +1,12 @@
 """Idempotency keys: a retried ingestion call names its first try by a key, and the retry
 writes nothing and gets the first try's answer (docs/errors-and-limits.md: Idempotency keys).
 
-Document: `{_id: "<mutation>:<key>", state, request, token, at, createdAt, answer?}`. `request`
+Document: `{_id: "<owner>:<mutation>:<key>", owner, state, request, token, at, createdAt,
+answer?}`. `owner` is the caller's identity (`Identity.key`): a key is its owner's alone, so
+another caller's try with the same key is another record, and never sees this one's answer. It
+leads the `_id` so that a cluster sharded on `_id` finds a key on one shard by it. The owner ""
+(service tokens of the `admin` role) keeps the form without one, `"<mutation>:<key>"`: every
+record stored before identities were (when every token was `admin`'s) is admin's. `request`
 is a digest of the call's normalised arguments, `token` the try's own random id (only that try
 finishes or releases its claim), `at` the request's clock reading (the app's, which tests
 drive), `createdAt` the wall clock's (what a TTL index compares with the database's own
@@ -85,8 +90,9 @@ class Refused:
     created_at: datetime
 
 
-def record_id(scope: str, key: str) -> str:
-    return f"{scope}:{key}"  # a key never holds ":", so no two (scope, key) pairs meet
+def record_id(scope: str, key: str, owner: str = "") -> str:
+    # Neither a mutation's name nor a key holds ":", so no two (owner, scope, key) meet.
+    return f"{owner}:{scope}:{key}" if owner else f"{scope}:{key}"
 
 
 async def _insert_or_find(coll: AsyncCollection, fresh: Document) -> Document | None:
@@ -128,13 +134,16 @@ async def claim(
     key: str,
     request: str,
     now: datetime,
+    owner: str = "",
     polls: Sequence[float] = POLL_SECONDS,
     wall_clock: Callable[[], datetime] = lambda: datetime.now(UTC),
 ) -> Claim | Replay | Refused:
-    """Claim `key` for a try of `request` (a digest of the arguments), or say why not."""
+    """Claim `owner`'s `key` for a try of `request` (a digest of the arguments), or say why
+    not."""
     token = secrets.token_hex(12)
     fresh: Document = {
-        "_id": record_id(scope, key),
+        "_id": record_id(scope, key, owner),
+        "owner": owner,
         "state": PENDING,
         "request": request,
         "token": token,

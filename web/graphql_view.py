@@ -17,6 +17,7 @@ request: together, a large share of the time of `{ __typename }`.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -26,6 +27,7 @@ from starlette.requests import ClientDisconnect, HTTPConnection
 from starlette.types import Receive, Scope, Send
 
 from resolvers.context import Context, build_context
+from resolvers.errors import Unauthenticated
 from runtime.request.operation import Operation, OperationRefused, OperationRunner
 from schema.errors import masked
 from schema.schema import ArraygraphSchema
@@ -47,6 +49,7 @@ from web.http_protocol import (
     graphql_answer,
     transport_error,
 )
+from web.identity.challenge import url_credential, url_credential_reason
 from web.operation_notes import note_error_codes, note_operation, note_refusal, note_sent_name
 from web.persisted_queries import PersistedQueries, PersistedQueryError
 from web.persisted_view import persisted_document, persisted_failure
@@ -68,6 +71,9 @@ class GraphQLView:
         # Served from the package (web/graphiql.py): no CDN, so it works offline.
         self.graphiql = graphiql_html().encode() if state.settings.graphiql else None
         self.max_response_bytes = state.settings.max_response_bytes
+        # With a cost budget, the caller is known before the operation runs: its budget is
+        # charged then (resolvers/access/cost_budget.py).
+        self.budgeted = schema.cost_budgets is not None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         head = RequestHead.of(scope)
@@ -82,6 +88,9 @@ class GraphQLView:
 
     async def _answer(self, scope: Scope, receive: Receive, head: RequestHead) -> Answer:
         method = scope["method"]
+        credential = url_credential(scope["query_string"])
+        if credential is not None:  # before the body is read: nothing of it runs
+            raise TransportError(400, url_credential_reason(credential))
         if method == "POST":
             if not is_json(head.content_type):
                 raise TransportError(415, "Unsupported content type")
@@ -113,9 +122,12 @@ class GraphQLView:
         else:
             note_sent_name(record, sent.operation_name)
             operation = Operation(query, sent.variables, sent.operation_name, sent.extensions)
+            if self.budgeted:
+                built.append(await self._identified(scope))
 
             def context() -> Context:
-                built.append(self._context(scope))
+                if not built:
+                    built.append(self._context(scope))
                 return built[0]
 
             try:
@@ -138,6 +150,15 @@ class GraphQLView:
         if extensions:
             response["extensions"] = extensions
         return graphql_answer(response, accept, self.max_response_bytes, headers, ran)
+
+    async def _identified(self, scope: Scope) -> Context:
+        """The request's context, its caller verified: the budget charged is theirs. A
+        credential not accepted spends its address's budget, and the refusal is answered
+        where a field asks for the identity."""
+        context = self._context(scope)
+        with contextlib.suppress(Unauthenticated):
+            await context.identity()
+        return context
 
     def _context(self, scope: Scope) -> Context:
         state = self.state

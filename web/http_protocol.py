@@ -8,6 +8,9 @@ media type the client accepts, with the status that type calls for.
   document did not parse or validate, its variables did not fit: nothing executed) answers 4xx
   without a `data` entry; a response with `data`, even null, is 200. `application/json`, the
   legacy type, answers 200 with `data: null` as before.
+- UNAUTHENTICATED under `application/graphql-response+json` is a request error, 401 with a
+  `WWW-Authenticate` challenge (web/identity/challenge.py); a caller's budget spent is 429 under
+  it; under both types, an error with `extensions.retryAfter` sets `Retry-After`.
 - A client that leaves before its body arrived is its request's info line (status 499), not a
   stack.
 
@@ -26,9 +29,11 @@ import orjson
 from starlette.types import Scope, Send
 
 from runtime.request.response_size import bounded_request_errors, bounded_response
+from web.identity.challenge import challenge, unauthenticated
 from web.request_log import RequestRecord, record_of
 
 CLIENT_CLOSED_REQUEST = 499
+TOO_MANY_REQUESTS = 429
 
 GRAPHQL_RESPONSE = "application/graphql-response+json"
 JSON = "application/json"
@@ -133,14 +138,35 @@ def graphql_answer(
     error names `mutations_ran`), as the client accepts it."""
     media = media_type(accept)
     status = 200
+    if media == GRAPHQL_RESPONSE and not mutations_ran:
+        refusal = unauthenticated(response)
+        if refusal is not None:  # 401: a request error, whatever else ran (only reads did)
+            body = bounded_request_errors({"errors": [refusal]}, max_bytes, encode)
+            return Answer(401, body, media, (*headers, challenge(refusal)))
+    retry_after = _retry_after(response)
+    if retry_after is not None:
+        headers = (*headers, (b"retry-after", str(retry_after).encode("ascii")))
     if is_request_error(response) and not mutations_ran:
         # Nothing ran: no `data` entry (the GraphQL spec's "should not be present").
         response.pop("data", None)
         if media == GRAPHQL_RESPONSE:
-            status = 400
+            status = 400 if retry_after is None else TOO_MANY_REQUESTS
         return Answer(status, bounded_request_errors(response, max_bytes, encode), media, headers)
     body = bounded_response(encode(response), max_bytes, mutations_ran=mutations_ran)
     return Answer(status, body, media, headers)
+
+
+def _retry_after(response: dict[str, Any]) -> int | None:
+    """The longest `extensions.retryAfter` of the response's errors (a budget spent), if any."""
+    errors = response.get("errors")
+    if not errors:  # the common answer: nothing to look at
+        return None
+    found = [
+        wait
+        for error in errors
+        if isinstance(wait := (error.get("extensions") or {}).get("retryAfter"), int)
+    ]
+    return max(found) if found else None
 
 
 def transport_error(

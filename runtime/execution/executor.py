@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Awaitable
 from typing import Any, ClassVar, cast
 
-from graphql import GraphQLObjectType
+from graphql import GraphQLError, GraphQLObjectType
 from graphql.execution import Executor
 from strawberry.execution import optimized_is_awaitable
 from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
@@ -22,15 +22,16 @@ from runtime.errors import VariablesInvalid, retyped
 from runtime.execution.leaf_fields import SLOW, leaf_reader
 from runtime.execution.list_chunks import Chunks
 from runtime.execution.object_fields import Plans, field_plan, plans_for
-from runtime.limits.operation_fields import ExecutionCheck, FieldGroup, OperationFields
+from runtime.limits.operation_fields import Charge, ExecutionCheck, FieldGroup, OperationFields
 
 
 class TypedErrorsExecutionContext(Executor[None]):
     """graphql-core's executor, with the resolve info Strawberry's resolvers read; its
     variable-coercion errors are `VariablesInvalid`, and it runs the schema's `check` (if any)
-    once variables are coerced."""
+    once variables are coerced, then `charge`s the cost it answered (if it did)."""
 
     check: ClassVar[ExecutionCheck | None] = None
+    charge: ClassVar[Charge | None] = None
     build_resolve_info = StrawberryGraphQLCoreExecutionContext.build_resolve_info
 
     def __init__(self, *args: Any, operation_extensions: Any = None, **kwargs: Any) -> None:
@@ -90,11 +91,22 @@ class TypedErrorsExecutionContext(Executor[None]):
         built = super().build(*args, **kwargs)
         if isinstance(built, list):
             return [retyped(error, VariablesInvalid, "BAD_USER_INPUT") for error in built]
-        refused = None if cls.check is None else cls.check(OperationFields(built))
-        return built if refused is None else [refused]
+        answer = None if cls.check is None else cls.check(OperationFields(built))
+        if isinstance(answer, GraphQLError):
+            return [answer]
+        charge = cls.charge
+        if charge is not None and answer is not None:
+            refused = charge(built.context_value, answer)
+            if refused is not None:
+                return [refused]
+        return built
 
 
-def checked_execution_context(check: ExecutionCheck) -> type[TypedErrorsExecutionContext]:
-    """The execution context class that runs `check` before executing."""
-    attributes = {"check": staticmethod(check)}
+def checked_execution_context(
+    check: ExecutionCheck, charge: Charge | None = None
+) -> type[TypedErrorsExecutionContext]:
+    """The execution context class that runs `check` before executing, and `charge`s the
+    cost it answers."""
+    charged = None if charge is None else staticmethod(charge)
+    attributes = {"check": staticmethod(check), "charge": charged}
     return type("CheckedExecutionContext", (TypedErrorsExecutionContext,), attributes)

@@ -16,7 +16,7 @@ from strawberry.types import ExecutionContext
 
 from runtime.execution.executor import TypedErrorsExecutionContext, checked_execution_context
 from runtime.execution.input_builders import attach_input_builders
-from runtime.limits.operation_fields import ExecutionCheck
+from runtime.limits.operation_fields import Charge, ExecutionCheck
 from runtime.request.document_cache import DocumentCache
 from runtime.request.operation_choice import unresolved_operation
 
@@ -25,11 +25,16 @@ class PreparedDocumentSchema(strawberry.Schema):
     """A schema whose documents come parsed and validated from a `DocumentCache`."""
 
     def __init__(
-        self, *, document_cache: DocumentCache, check: ExecutionCheck | None = None, **kwargs: Any
+        self,
+        *,
+        document_cache: DocumentCache,
+        check: ExecutionCheck | None = None,
+        charge: Charge | None = None,
+        **kwargs: Any,
     ) -> None:
         context_class = TypedErrorsExecutionContext
         if check is not None:
-            context_class = checked_execution_context(check)
+            context_class = checked_execution_context(check, charge)
         super().__init__(execution_context_class=context_class, **kwargs)
         attach_input_builders(self._schema)
         document_cache.bind(self._schema)

@@ -26,7 +26,7 @@ from typing import Any
 
 from graphql import GraphQLError, OperationDefinitionNode
 
-from runtime.limits.operation_fields import ExecutionCheck, OperationFields
+from runtime.limits.operation_fields import Checked, ExecutionCheck, OperationFields
 
 Values = tuple[tuple[type, Any], ...]  # each read variable's type and value, in name order
 Forget = Callable[[weakref.ref[OperationDefinitionNode]], None]
@@ -39,10 +39,10 @@ class Kept:
     """One operation's answers, by the names of the variables read, then by their values."""
 
     operation: weakref.ref[OperationDefinitionNode]
-    answers: dict[tuple[str, ...], dict[Values, GraphQLError | None]] = field(default_factory=dict)
+    answers: dict[tuple[str, ...], dict[Values, Checked]] = field(default_factory=dict)
     count: int = 0
 
-    def find(self, variables: Mapping[str, Any]) -> tuple[bool, GraphQLError | None]:
+    def find(self, variables: Mapping[str, Any]) -> tuple[bool, Checked]:
         unread = self.answers.get(())  # the answer that read no variable: the common one
         if unread is not None and () in unread:
             return True, unread[()]
@@ -52,7 +52,7 @@ class Kept:
                 return True, answers[values]
         return False, None
 
-    def keep(self, names: tuple[str, ...], values: Values, answer: GraphQLError | None) -> None:
+    def keep(self, names: tuple[str, ...], values: Values, answer: Checked) -> None:
         if self.count >= CHECK_ANSWERS_KEPT:  # bounded: start again
             self.answers.clear()
             self.count = 0
@@ -60,10 +60,12 @@ class Kept:
         self.count += 1
 
 
-def _detached(answer: GraphQLError | None) -> GraphQLError | None:
+def _detached(answer: Checked) -> Checked:
     """The refusal without the tracebacks of the errors behind it (its original error, their
     causes and contexts): their frames hold the request that was checked (its context,
     executor and variables), which a kept answer must not keep alive. No client sees them."""
+    if not isinstance(answer, GraphQLError):  # a cost, or nothing: no frames held
+        return answer
     pending: list[BaseException | None] = [answer]
     seen: set[int] = set()
     while pending:
@@ -93,7 +95,7 @@ class AnswersKept:
         self.check = check
         self.kept: dict[int, Kept] = {}
 
-    def __call__(self, fields: OperationFields) -> GraphQLError | None:
+    def __call__(self, fields: OperationFields) -> Checked:
         operation = fields.operation
         key = id(operation)
         kept = self.kept.get(key)

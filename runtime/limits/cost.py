@@ -150,17 +150,20 @@ def operation_cost(fields: OperationFields, facts: FieldFacts, limit: int) -> Co
 
 
 class CostLimit:
-    """The schema's check: over `max_cost`, LIMIT_EXCEEDED, and nothing runs."""
+    """The schema's check: over `max_cost`, LIMIT_EXCEEDED, and nothing runs; within it, the
+    cost, which the caller's budget is charged (`Charge`)."""
 
     def __init__(self, facts: FieldFacts, max_cost: int) -> None:
         self.facts = facts
         self.max_cost = max_cost
 
-    def __call__(self, fields: OperationFields) -> GraphQLError | None:
+    def __call__(self, fields: OperationFields) -> GraphQLError | int | None:
         limit = self.max_cost
         cost = operation_cost(fields, self.facts, limit)
-        if cost is None or cost.total <= limit:
+        if cost is None:
             return None
+        if cost.total <= limit:
+            return cost.total
         total = str(cost.total) if cost.complete else f"over {cost.total}"
         return RequestLimitExceeded(
             f"cost {total} exceeds ARRAYGRAPH_MAX_COST {limit} (most at {cost.path}: {cost.most})",

@@ -174,4 +174,10 @@ class _Reads(dict[str, Any]):
 # A check of an operation before it runs: an error refuses it, and nothing executes. Its answer
 # must follow from the operation's fields, arguments and the variables it reads alone: it is
 # kept by the values of those (runtime/limits/check_memo.py).
-ExecutionCheck = Callable[[OperationFields], GraphQLError | None]
+# A check's answer: its refusal, or the operation's cost (what the caller's budget is charged,
+# web/graphql_view.py), or None when it has nothing to say.
+Checked = GraphQLError | int | None
+ExecutionCheck = Callable[[OperationFields], Checked]
+# Charged before execution, once the checks passed: the request's context and the cost; a
+# refusal (the caller's budget spent) or None.
+Charge = Callable[[Any, int], GraphQLError | None]
