@@ -35,6 +35,7 @@ def is_loopback(host: str) -> bool:
 # Every variable the settings package reads (a test keeps the two lists equal), for `--help`.
 ENVIRONMENT = {
     "MONGODB_URI": "mongodb://... or mongodb+srv://... (unset or memory://: embedded engine)",
+    "MONGODB_URI_FILE": "a file holding MONGODB_URI (a container secret: it holds a password)",
     "ARRAYGRAPH_DB": "database name (arraygraph)",
     "ARRAYGRAPH_API_TOKENS": "comma-separated role:token (a bare token: admin); mutations need one",
     "ARRAYGRAPH_API_TOKENS_FILE": "a file holding ARRAYGRAPH_API_TOKENS (a container secret)",

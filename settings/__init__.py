@@ -13,7 +13,7 @@ from pymongo.uri_parser import parse_uri
 from settings.identity import IdentitySettings, identity_from_env, service_tokens_from_env
 from settings.values import FLAG_VALUES as FLAG_VALUES
 from settings.values import SettingsError as SettingsError
-from settings.values import _flag, _int
+from settings.values import _flag, _int, secret
 
 EMBEDDED_URI = "memory://"
 
@@ -126,9 +126,10 @@ def _environment(env: Mapping[str, str]) -> str:
 
 
 def _uri(env: Mapping[str, str]) -> str:
-    """`MONGODB_URI`: `mongodb://` or `mongodb+srv://` with a host, or unset/`memory://`. Never
-    echoed whole in an error: it may hold a password."""
-    uri = env.get("MONGODB_URI", "").strip() or EMBEDDED_URI
+    """`MONGODB_URI` (or `MONGODB_URI_FILE`, as a container secret holding its password is
+    mounted): `mongodb://` or `mongodb+srv://` with a host, or unset/`memory://`. Never echoed
+    whole in an error: it may hold a password."""
+    uri = secret(env, "MONGODB_URI", "MONGODB_URI_FILE") or EMBEDDED_URI
     if uri == EMBEDDED_URI:
         return uri
     scheme = next((s for s in URI_SCHEMES if uri.startswith(s)), None)

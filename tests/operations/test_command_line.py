@@ -27,7 +27,7 @@ def test_command_line_version(capsys: pytest.CaptureFixture[str]) -> None:
 def test_command_line_help_lists_every_variable_settings_reads(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    read = set(re.findall(r'"((?:ARRAYGRAPH_[A-Z_]+)|MONGODB_URI)"', SETTINGS_SOURCE))
+    read = set(re.findall(r'"((?:ARRAYGRAPH_[A-Z_]+)|MONGODB_URI(?:_FILE)?)"', SETTINGS_SOURCE))
     assert read == set(ENVIRONMENT)
     with pytest.raises(SystemExit):
         main(["--help"])
