@@ -75,6 +75,7 @@ ENVIRONMENT = {
     "ARRAYGRAPH_MAX_PAGE_SIZE": "largest first/last (100)",
     "ARRAYGRAPH_MAX_BATCH_SIZE": "events per recordSensorEvents (1000)",
     "ARRAYGRAPH_MAX_COST": "values a query may answer, from its list sizes (100000)",
+    "ARRAYGRAPH_COST_BUDGET_PER_MINUTE": "cost per caller a minute, per instance (0: none)",
     "ARRAYGRAPH_MAX_RESPONSE_BYTES": "largest answer; larger is LIMIT_EXCEEDED (8388608)",
     "ARRAYGRAPH_MAX_ORDERS_PER_USER": "orders one user holds (10000)",
     "ARRAYGRAPH_TRADES_PER_BUCKET": "trades per bucket document (10)",
