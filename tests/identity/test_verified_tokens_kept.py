@@ -21,13 +21,13 @@ IMPOSTOR = signing_key(kid="k")
 def decoded(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every token PyJWT verified during the test."""
     calls: list[str] = []
-    real = jwt.decode
+    real = jwt.PyJWT.decode
 
-    def counting(token: str, *args: Any, **kwargs: Any) -> Any:
+    def counting(decoder: jwt.PyJWT, token: str, *args: Any, **kwargs: Any) -> Any:
         calls.append(token)
-        return real(token, *args, **kwargs)
+        return real(decoder, token, *args, **kwargs)
 
-    monkeypatch.setattr(jwt, "decode", counting)
+    monkeypatch.setattr(jwt.PyJWT, "decode", counting)
     return calls
 
 

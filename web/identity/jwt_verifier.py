@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any
 
 import jwt
 from jwt import PyJWK
@@ -16,6 +15,7 @@ from resolvers.identity import Identity
 from settings.identity import SHARED_SECRET_ALGORITHMS, IdentitySettings
 from web.identity import refusals
 from web.identity.claims import user_identity
+from web.identity.jose_header import unverified_header
 from web.identity.key_set import KeySet
 from web.identity.refusals import refused
 
@@ -53,27 +53,26 @@ class JwtVerifier:
             if settings.jwks
             else None
         )
-        self._options: Any = {"require": ["exp", "iss", "aud"]}
+        # Built once: a decoder holding the options (none merged per call), and each allowed
+        # algorithm's list, the only one a token naming it is verified under.
+        self._decoder = jwt.PyJWT(options={"require": ["exp", "iss", "aud"]})
+        self._algorithms = {algorithm: [algorithm] for algorithm in self.allowed}
         self._audience = list(settings.jwt_audience)
 
     async def verify(self, token: str) -> Identity:
-        try:
-            header = jwt.get_unverified_header(token)
-        except jwt.PyJWTError:
-            raise refused(refusals.MALFORMED) from None
+        header = unverified_header(token)
         algorithm = header.get("alg")
         if not isinstance(algorithm, str) or algorithm not in self.allowed:
             raise refused(refusals.ALGORITHM_NOT_ALLOWED)
         key = await self._key(algorithm, header.get("kid"))
         try:
-            claims = jwt.decode(
+            claims = self._decoder.decode(
                 token,
                 key,
-                algorithms=[algorithm],
+                algorithms=self._algorithms[algorithm],
                 audience=self._audience,
                 issuer=self.settings.jwt_issuer,
                 leeway=self.settings.leeway_seconds,
-                options=self._options,
             )
         except jwt.PyJWTError as error:
             raise refused(reason_of(error)) from None
