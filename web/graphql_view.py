@@ -88,9 +88,11 @@ class GraphQLView:
 
     async def _answer(self, scope: Scope, receive: Receive, head: RequestHead) -> Answer:
         method = scope["method"]
-        credential = url_credential(scope["query_string"])
-        if credential is not None:  # before the body is read: nothing of it runs
-            raise TransportError(400, url_credential_reason(credential))
+        query_string = scope["query_string"]
+        if query_string:  # most POSTs have none: nothing to look for
+            credential = url_credential(query_string)
+            if credential is not None:  # before the body is read: nothing of it runs
+                raise TransportError(400, url_credential_reason(credential))
         if method == "POST":
             if not is_json(head.content_type):
                 raise TransportError(415, "Unsupported content type")
@@ -139,7 +141,7 @@ class GraphQLView:
         if errors:  # the schema gave every error its code; unexpected ones leave masked
             errors = [masked(error) for error in errors]
         note_error_codes(record, errors)
-        if built:
+        if built and built[0].refusal is not None:  # the common request: no call
             note_refusal(record, built[0].refusal)
         response: dict[str, Any] = {"data": data}
         ran = built[0].mutations_ran if built else ()

@@ -137,6 +137,22 @@ def graphql_answer(
     """A GraphQL response, bounded by `max_bytes` (runtime/request/response_size.py; the bound's
     error names `mutations_ran`), as the client accepts it."""
     media = media_type(accept)
+    if "errors" in response:
+        return _with_errors(response, media, max_bytes, headers, mutations_ran)
+    # No error: nothing to map to a status or a header (the common answer).
+    body = bounded_response(encode(response), max_bytes, mutations_ran=mutations_ran)
+    return Answer(200, body, media, headers)
+
+
+def _with_errors(
+    response: dict[str, Any],
+    media: str,
+    max_bytes: int,
+    headers: Headers,
+    mutations_ran: Sequence[str],
+) -> Answer:
+    """A response with errors: 401 for UNAUTHENTICATED or 4xx for a request error under
+    graphql-response+json, `Retry-After` for a wait asked for."""
     status = 200
     if media == GRAPHQL_RESPONSE and not mutations_ran:
         refusal = unauthenticated(response)
@@ -158,12 +174,9 @@ def graphql_answer(
 
 def _retry_after(response: dict[str, Any]) -> int | None:
     """The longest `extensions.retryAfter` of the response's errors (a budget spent), if any."""
-    errors = response.get("errors")
-    if not errors:  # the common answer: nothing to look at
-        return None
     found = [
         wait
-        for error in errors
+        for error in response.get("errors") or ()
         if isinstance(wait := (error.get("extensions") or {}).get("retryAfter"), int)
     ]
     return max(found) if found else None
