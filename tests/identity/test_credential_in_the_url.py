@@ -4,33 +4,13 @@ holds its value."""
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Iterator
-
 import pytest
 
 from tests.observability.observed import LogLines
 from tests.sensors.queries import CREATE
 from tests.support import Api
-from web.logging_setup import JsonFormatter
 
 SECRET = "s3cr3t-value-of-the-token"
-
-
-@pytest.fixture
-def request_log() -> Iterator[LogLines]:
-    logger = logging.getLogger("arraygraph.request")
-    captured = LogLines()
-    handler = logging.StreamHandler(captured.stream)
-    handler.setFormatter(JsonFormatter())
-    level = logger.level
-    logger.setLevel(logging.INFO)
-    logger.addHandler(handler)
-    try:
-        yield captured
-    finally:
-        logger.removeHandler(handler)
-        logger.setLevel(level)
 
 
 @pytest.mark.parametrize("name", ["access_token", "token", "Access_Token"])

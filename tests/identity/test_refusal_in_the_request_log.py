@@ -3,35 +3,14 @@ nothing of the token: not in its fields, not in its message."""
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from tests.observability.observed import LogLines
 from tests.sensors.queries import CREATE
 from tests.support import ApiFactory
 from tests.support.jwks import bearer, claims, jwt_settings, signing_key, write_jwks
-from web.logging_setup import JsonFormatter
 
 KEY = signing_key(kid="k")
-
-
-@pytest.fixture
-def request_log() -> Iterator[LogLines]:
-    logger = logging.getLogger("arraygraph.request")
-    captured = LogLines()
-    handler = logging.StreamHandler(captured.stream)
-    handler.setFormatter(JsonFormatter())
-    level = logger.level
-    logger.setLevel(logging.INFO)
-    logger.addHandler(handler)
-    try:
-        yield captured
-    finally:
-        logger.removeHandler(handler)
-        logger.setLevel(level)
 
 
 async def test_the_log_line_names_the_reason_and_never_the_token(
