@@ -12,8 +12,6 @@ import importlib
 import importlib.metadata
 from functools import cache
 from pathlib import Path
-from types import FunctionType
-from typing import Any
 
 import pytest
 from packaging.utils import canonicalize_name
@@ -22,6 +20,7 @@ from embedded import mongomock_internals
 from embedded.internals import CATEGORIES, INTERNALS, OPERATORS, TESTED, Internal
 from tests.engine.internals_scan import Read, Scan, internal, private, scan
 from tests.install.support import project_requirements
+from tests.support.attributes import MISSING, resolved
 
 ROOT = Path(__file__).resolve().parents[2]
 # The one module all of whose objects are mongomock-ng's: `self` there is a parser or a store.
@@ -32,8 +31,6 @@ COMPUTED = {"has_operator", "add_operator", "wrap_handler", "operator_handlers"}
 # `(module, attribute)`: a private attribute of embedded's own that a module reads of another
 # object than `self` (the scan cannot tell it from a library's).
 OWN: frozenset[tuple[str, str]] = frozenset()
-
-_MISSING = object()
 
 
 def _modules() -> dict[str, Path]:
@@ -59,31 +56,6 @@ def _shown(row: Internal) -> str:
     return f"{row.module}.{row.name} ({row.use}; {row.used_in})"
 
 
-def _declared(owner: Any, attribute: str) -> bool:
-    """Whether instances of the class `owner` get `attribute`: annotated, or set by a method."""
-    for cls in getattr(owner, "__mro__", ()):
-        if attribute in getattr(cls, "__annotations__", {}):
-            return True
-        methods = [f for f in vars(cls).values() if isinstance(f, FunctionType)]
-        if any(attribute in f.__code__.co_names for f in methods):
-            return True
-    return False
-
-
-def _resolved(module: str, path: str) -> Any:
-    """`module`'s attribute at `path` (dotted); a last part only instances get is its class."""
-    found: Any = importlib.import_module(module)
-    *owners, attribute = path.split(".")
-    for part in owners:
-        found = getattr(found, part, _MISSING)
-        if found is _MISSING:
-            return _MISSING
-    value = getattr(found, attribute, _MISSING)
-    if value is _MISSING and _declared(found, attribute):
-        return found
-    return value
-
-
 def _covers(row: Internal, module: str, read: Read) -> bool:
     if row.used_in != module:
         return False
@@ -98,8 +70,8 @@ def _id(row: Internal) -> str:
 
 @pytest.mark.parametrize("row", INTERNALS, ids=_id)
 def test_the_internal_is_there(row: Internal) -> None:
-    found = _resolved(row.module, row.name)
-    assert found is not _MISSING, f"{_shown(row)} is missing: {_versions(row.package)}"
+    found = resolved(row.module, row.name)
+    assert found is not MISSING, f"{_shown(row)} is missing: {_versions(row.package)}"
 
 
 @pytest.mark.parametrize("row", INTERNALS, ids=_id)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import importlib
 import importlib.metadata
 import importlib.util
-from types import CodeType, FunctionType
+from types import CodeType
 from typing import Any
 
 import pytest
@@ -17,8 +17,7 @@ from packaging.utils import canonicalize_name
 from runtime.internals import INTERNALS, REPLACED, REPLACEMENTS, TESTED, Internal
 from schema.schema import build_schema
 from tests.install.support import project_requirements
-
-_MISSING = object()
+from tests.support.attributes import MISSING, resolved
 
 
 def _versions(internal: Internal) -> str:
@@ -29,31 +28,6 @@ def _versions(internal: Internal) -> str:
 
 def _shown(internal: Internal) -> str:
     return f"{internal.module}.{internal.name} ({internal.use}; {internal.used_in})"
-
-
-def _declared(owner: Any, attribute: str) -> bool:
-    """Whether instances of the class `owner` get `attribute`: annotated, or set by a method."""
-    for cls in getattr(owner, "__mro__", ()):
-        if attribute in getattr(cls, "__annotations__", {}):
-            return True
-        methods = [f for f in vars(cls).values() if isinstance(f, FunctionType)]
-        if any(attribute in f.__code__.co_names for f in methods):
-            return True
-    return False
-
-
-def _resolved(module: str, path: str) -> Any:
-    """`module`'s attribute at `path` (dotted); a last part only instances get is its class."""
-    found: Any = importlib.import_module(module)
-    *owners, attribute = path.split(".")
-    for part in owners:
-        found = getattr(found, part, _MISSING)
-        if found is _MISSING:
-            return _MISSING
-    value = getattr(found, attribute, _MISSING)
-    if value is _MISSING and _declared(found, attribute):
-        return found
-    return value
 
 
 def _names(code: CodeType) -> set[str]:
@@ -76,8 +50,8 @@ def _id(internal: Internal) -> str:
 
 @pytest.mark.parametrize("internal", INTERNALS, ids=_id)
 def test_the_internal_is_there(internal: Internal) -> None:
-    found = _resolved(internal.module, internal.name)
-    assert found is not _MISSING, f"{_shown(internal)} is missing: {_versions(internal)}"
+    found = resolved(internal.module, internal.name)
+    assert found is not MISSING, f"{_shown(internal)} is missing: {_versions(internal)}"
 
 
 @pytest.mark.parametrize("internal", REPLACED, ids=_id)
@@ -85,8 +59,8 @@ def test_a_replaced_function_is_still_looked_up_by_name(internal: Internal) -> N
     name = internal.name.rpartition(".")[2]
     for caller in internal.named_by:
         module, _, path = caller.partition(":")
-        function = _resolved(module, path)
-        assert function is not _MISSING, f"{caller}, which calls {_shown(internal)}, is missing"
+        function = resolved(module, path)
+        assert function is not MISSING, f"{caller}, which calls {_shown(internal)}, is missing"
         assert name in _names(_code(function)), (
             f"{caller} no longer looks up {name}: the replacement of {_shown(internal)} "
             f"would go unused; {_versions(internal)}"
@@ -95,7 +69,7 @@ def test_a_replaced_function_is_still_looked_up_by_name(internal: Internal) -> N
 
 @pytest.mark.parametrize("internal", [i for i in INTERNALS if i.names], ids=_id)
 def test_the_functions_the_runtime_recognises_are_still_made(internal: Internal) -> None:
-    made = _names(_code(_resolved(internal.module, internal.name)))
+    made = _names(_code(resolved(internal.module, internal.name)))
     for name in internal.names:
         assert name in made, f"{_shown(internal)} no longer makes {name}: {_versions(internal)}"
 
@@ -117,7 +91,7 @@ def test_the_runtime_module_still_uses_the_internal(internal: Internal) -> None:
 def test_install_puts_every_replacement_in_place() -> None:
     build_schema()
     for internal, replacement in zip(REPLACED, REPLACEMENTS, strict=True):
-        found = _resolved(internal.module, internal.name)
+        found = resolved(internal.module, internal.name)
         assert found is replacement, f"{_shown(internal)} is not replaced after install"
 
 
