@@ -17,7 +17,7 @@ from resolvers.chat_messages import SessionMessage
 from resolvers.context import Info
 from resolvers.global_ids import Key, NodeKind
 from resolvers.paging import check_page_arguments
-from schema.facts import NO_WORK, SHORT, facts, text_units
+from schema.facts import AS_ITS_OBJECT, NO_WORK, SHORT, facts, text_units
 from schema.mutation import write_mutation
 from schema.node import Node, node_id_field
 from schema.relay import Connection
@@ -33,14 +33,22 @@ class Message(Node):
         lambda message: (str(message.session_id), message.message_id), value_units=SHORT
     )
     message_id: strawberry.ID = strawberry.field(
-        description="The message's own id.", metadata=facts(value_units=SHORT)
+        description="The message's own id.",
+        metadata=facts(value_units=SHORT, permission=AS_ITS_OBJECT),
     )
-    seq: int = strawberry.field(description="1, 2, 3... in the session, without gaps.")
-    author: str = strawberry.field(metadata=facts(value_units=text_units(MAX_AUTHOR_LENGTH)))
-    text: str = strawberry.field(metadata=facts(value_units=text_units(MAX_MESSAGE_TEXT_LENGTH)))
-    sent_at: datetime
-    edited_at: datetime | None
-    deleted: bool
+    seq: int = strawberry.field(
+        description="1, 2, 3... in the session, without gaps.",
+        metadata=facts(permission=AS_ITS_OBJECT),
+    )
+    author: str = strawberry.field(
+        metadata=facts(value_units=text_units(MAX_AUTHOR_LENGTH), permission=AS_ITS_OBJECT)
+    )
+    text: str = strawberry.field(
+        metadata=facts(value_units=text_units(MAX_MESSAGE_TEXT_LENGTH), permission=AS_ITS_OBJECT)
+    )
+    sent_at: datetime = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
+    edited_at: datetime | None = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
+    deleted: bool = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
     session_id: strawberry.Private[ObjectId]
 
     @classmethod
@@ -91,13 +99,16 @@ class ChatSession(Node):
     KIND: ClassVar[NodeKind] = sessions.CHAT_SESSION
     id: strawberry.ID = node_id_field(lambda session: (session.session_id,), value_units=SHORT)
     session_id: strawberry.ID = strawberry.field(
-        description="The session's own id.", metadata=facts(value_units=SHORT)
+        description="The session's own id.",
+        metadata=facts(value_units=SHORT, permission=AS_ITS_OBJECT),
     )
-    title: str = strawberry.field(metadata=facts(value_units=text_units(MAX_TITLE_LENGTH)))
-    created_at: datetime
-    last_message_at: datetime | None
-    message_count: int
-    page_count: int
+    title: str = strawberry.field(
+        metadata=facts(value_units=text_units(MAX_TITLE_LENGTH), permission=AS_ITS_OBJECT)
+    )
+    created_at: datetime = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
+    last_message_at: datetime | None = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
+    message_count: int = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
+    page_count: int = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
     messages: MessageConnection = strawberry.field(
         resolver=_messages,
         description="`last`/`before` read backwards from the newest; `after: <endCursor>` "
@@ -107,6 +118,7 @@ class ChatSession(Node):
             payload_check=lambda arguments, settings: check_page_arguments(
                 arguments, messages.MESSAGE_CURSOR, maximum=settings.max_page_size
             ),
+            permission=AS_ITS_OBJECT,
         ),
     )
     doc: strawberry.Private[SessionDoc]

@@ -25,10 +25,14 @@ once, and answers the runtime's questions (`runtime.FieldFacts`) from them:
   so that a wrong argument (a forged cursor, `orders(first: 1000)`) does not fail after the write
   and null the payload, answering `data: null` for a call that did happen. Every field with
   arguments a payload reaches declares one, or `NO_CHECK` when its arguments cannot fail.
-- `permission`: what a caller must hold to call a root field (resolvers/access/permissions.py),
-  checked before its resolver runs (schema/permissions.py); `EACH_NODE` for `node`/`nodes`,
-  whose ids are each checked by their Node type's permission (`NodeKind.permission`). Every
-  root field declares one: a field without is refused to everyone.
+- `permission`: what a caller must hold to call a field (resolvers/access/permissions.py),
+  checked before its resolver runs (schema/permissions.py). A root field declares its
+  `Permission`, or `EACH_NODE` for `node`/`nodes`, whose ids are each checked by their Node
+  type's permission (`NodeKind.permission`). A field of an object declares `AS_ITS_OBJECT`: it
+  answers whoever was answered the object, whose permission and record rules were checked where
+  it was reached (its root field, `node`, a mutation's payload); or a `Permission` of its own.
+  Every field declares one: a field without is refused to everyone, so a new field is closed
+  until someone opens it.
 """
 
 from __future__ import annotations
@@ -73,13 +77,15 @@ class Cursor(Enum):
     LONGEST = "longest"
 
 
-class NodeRule(Enum):
-    """A root field whose objects are each checked by their Node type's permission."""
+class Rule(Enum):
+    """A field's rule when it needs no permission of its own."""
 
-    EACH_NODE = "each node's permission"
+    EACH_NODE = "each node's permission"  # `node`/`nodes`: each id by its Node type's
+    AS_ITS_OBJECT = "its object's"  # a field of an object: whoever was answered the object
 
 
-EACH_NODE = NodeRule.EACH_NODE
+EACH_NODE = Rule.EACH_NODE
+AS_ITS_OBJECT = Rule.AS_ITS_OBJECT
 SHORT = 1  # the units of a value that takes less than COST_VALUE_BYTES
 BYTES_PER_CHARACTER = 4
 NO_WORK = Declared.NONE  # a root field that does no more work than it answers
@@ -93,7 +99,7 @@ class Facts:
     cursors: tuple[CursorCodec[Any], ...] | None = None
     work_units: Work | Declared | None = None
     payload_check: ArgumentCheck | Declared | None = None
-    permission: Permission | NodeRule | None = None
+    permission: Permission | Rule | None = None
 
 
 def facts(
@@ -103,7 +109,7 @@ def facts(
     cursors: tuple[CursorCodec[Any], ...] | None = None,
     work_units: Work | Declared | None = None,
     payload_check: ArgumentCheck | Declared | None = None,
-    permission: Permission | NodeRule | None = None,
+    permission: Permission | Rule | None = None,
 ) -> dict[str, object]:
     """The `metadata` of a field with these facts (None: not declared)."""
     return {FACTS: Facts(list_size, value_units, cursors, work_units, payload_check, permission)}

@@ -15,7 +15,7 @@ import strawberry
 
 from resolvers.context import Info
 from resolvers.global_ids import Key, KeyPart, NodeKind, global_id
-from schema.facts import facts
+from schema.facts import AS_ITS_OBJECT, facts
 
 
 @strawberry.interface(
@@ -36,9 +36,12 @@ def node_id_field(key: Callable[[Any], tuple[KeyPart, ...]], *, value_units: int
     """A Node type's `id`, from its `KIND` and the object's `key`, computed when selected: a
     page that does not ask for ids encodes none (a method of the object alone, which
     `runtime.execution.leaf_fields` reads as an attribute). It declares its `value_units`
-    (schema/facts.py): `SHORT`, or more for an id that holds a long key."""
+    (schema/facts.py): `SHORT`, or more for an id that holds a long key; it answers whoever was
+    answered its object (`AS_ITS_OBJECT`)."""
 
     def id(self: Any) -> strawberry.ID:
         return strawberry.ID(global_id(self.KIND.type_name, *key(self)))
 
-    return strawberry.field(resolver=id, metadata=facts(value_units=value_units))
+    return strawberry.field(
+        resolver=id, metadata=facts(value_units=value_units, permission=AS_ITS_OBJECT)
+    )

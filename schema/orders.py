@@ -20,6 +20,7 @@ from resolvers.paging import Page, check_page_arguments
 from resolvers.users import LoadedUser
 from runtime.execution.input_builders import build_directly
 from schema.facts import (
+    AS_ITS_OBJECT,
     NO_WORK,
     SHORT,
     byte_units,
@@ -60,13 +61,16 @@ class Order(Node):
         lambda order: (order.user_id, order.order_id), value_units=ID_UNITS
     )
     order_id: strawberry.ID = strawberry.field(
-        description="The order's own id, in its user.", metadata=facts(value_units=SHORT)
+        description="The order's own id, in its user.",
+        metadata=facts(value_units=SHORT, permission=AS_ITS_OBJECT),
     )
-    user_id: str = strawberry.field(metadata=facts(value_units=text_units(MAX_USER_ID_LENGTH)))
+    user_id: str = strawberry.field(
+        metadata=facts(value_units=text_units(MAX_USER_ID_LENGTH), permission=AS_ITS_OBJECT)
+    )
     info: str | None = strawberry.field(
-        metadata=facts(value_units=text_units(MAX_ORDER_INFO_LENGTH))
+        metadata=facts(value_units=text_units(MAX_ORDER_INFO_LENGTH), permission=AS_ITS_OBJECT)
     )
-    create_time: datetime
+    create_time: datetime = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
 
     @classmethod
     async def resolve_node(cls, info: Info, key: Key) -> Order | None:
@@ -131,10 +135,18 @@ def _orders(
 class User(Node):
     KIND: ClassVar[NodeKind] = resolve.USER
     id: strawberry.ID = node_id_field(lambda user: (user.user_id,), value_units=ID_UNITS)
-    user_id: str = strawberry.field(metadata=facts(value_units=text_units(MAX_USER_ID_LENGTH)))
-    user_type: str | None = strawberry.field(metadata=facts(value_units=USER_TEXT_UNITS))
-    name: str | None = strawberry.field(metadata=facts(value_units=USER_TEXT_UNITS))
-    order_count: int = strawberry.field(description="All orders of the user, unfiltered.")
+    user_id: str = strawberry.field(
+        metadata=facts(value_units=text_units(MAX_USER_ID_LENGTH), permission=AS_ITS_OBJECT)
+    )
+    user_type: str | None = strawberry.field(
+        metadata=facts(value_units=USER_TEXT_UNITS, permission=AS_ITS_OBJECT)
+    )
+    name: str | None = strawberry.field(
+        metadata=facts(value_units=USER_TEXT_UNITS, permission=AS_ITS_OBJECT)
+    )
+    order_count: int = strawberry.field(
+        description="All orders of the user, unfiltered.", metadata=facts(permission=AS_ITS_OBJECT)
+    )
     # Pages read together with the user (same command), by their arguments.
     pages: strawberry.Private[Mapping[PageArgs, OrderPage]]
 
@@ -159,7 +171,9 @@ class User(Node):
         graphql_type=OrderConnection,
         description="Newest first; `maxCreateTime` keeps orders created at or before it; "
         "`totalCount` counts the orders that pass it.",
-        metadata=facts(cursors=(ORDER_CURSOR,), payload_check=_check_page),
+        metadata=facts(
+            cursors=(ORDER_CURSOR,), payload_check=_check_page, permission=AS_ITS_OBJECT
+        ),
     )
 
 

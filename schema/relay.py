@@ -14,7 +14,7 @@ from typing import Any, Generic, Self, TypeVar
 import strawberry
 
 from resolvers.paging import Page
-from schema.facts import Cursor, facts, page_size
+from schema.facts import AS_ITS_OBJECT, Cursor, facts, page_size
 
 NodeType = TypeVar("NodeType")
 R = TypeVar("R")
@@ -22,19 +22,23 @@ R = TypeVar("R")
 
 @strawberry.type(description="Where a page sits in its list (Relay PageInfo).")
 class PageInfo:
-    has_next_page: bool
-    has_previous_page: bool
-    start_cursor: str | None = strawberry.field(metadata=facts(value_units=Cursor.LONGEST))
-    end_cursor: str | None = strawberry.field(metadata=facts(value_units=Cursor.LONGEST))
+    has_next_page: bool = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
+    has_previous_page: bool = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
+    start_cursor: str | None = strawberry.field(
+        metadata=facts(value_units=Cursor.LONGEST, permission=AS_ITS_OBJECT)
+    )
+    end_cursor: str | None = strawberry.field(
+        metadata=facts(value_units=Cursor.LONGEST, permission=AS_ITS_OBJECT)
+    )
 
 
 @strawberry.type
 class Edge(Generic[NodeType]):
     cursor: str = strawberry.field(
         description="Opaque; pass it as `after` or `before`.",
-        metadata=facts(value_units=Cursor.OF_ITS_CONNECTION),
+        metadata=facts(value_units=Cursor.OF_ITS_CONNECTION, permission=AS_ITS_OBJECT),
     )
-    node: NodeType
+    node: NodeType = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
 
 
 _new = object.__new__
@@ -58,11 +62,14 @@ def _total_count(root: Connection[Any]) -> int:
 
 @strawberry.type
 class Connection(Generic[NodeType]):
-    edges: list[Edge[NodeType]] = strawberry.field(metadata=facts(list_size=page_size))
-    page_info: PageInfo
+    edges: list[Edge[NodeType]] = strawberry.field(
+        metadata=facts(list_size=page_size, permission=AS_ITS_OBJECT)
+    )
+    page_info: PageInfo = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
     total_count: int = strawberry.field(
         resolver=_total_count,
         description="The nodes of the whole list (with its filters), all pages.",
+        metadata=facts(permission=AS_ITS_OBJECT),
     )
     # None when the resolver saw no `totalCount` in the selection and did not count.
     total: strawberry.Private[int | None] = None

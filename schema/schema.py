@@ -21,7 +21,7 @@ from schema.errors import label_errors
 from schema.field_facts import DeclaredFacts
 from schema.nodes import NodeQueries, node_kinds
 from schema.orders import UserMutations, UserQueries
-from schema.permissions import guard_root_fields
+from schema.permissions import guard_fields
 from schema.scalars import SCALARS
 from schema.sensors import SensorMutations, SensorQueries
 from schema.series import SeriesMutations, SeriesQueries
@@ -97,5 +97,5 @@ def build_schema(settings: Settings | None = None, **kwargs: Any) -> ArraygraphS
     built = runtime.graphql_schema(schema)
     facts.read(built)  # before any request: its fields' facts
     permissions = frozenset(kind.permission for kind in node_kinds().values())
-    guard_root_fields(built, settings, permissions)
+    guard_fields(built, settings, permissions)
     return schema

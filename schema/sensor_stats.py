@@ -10,6 +10,7 @@ from datetime import datetime
 
 import strawberry
 
+from schema.facts import AS_ITS_OBJECT, facts
 from store.sensors.sensors import HourTotal
 
 GRAPHQL_INT_MAX = 2**31 - 1
@@ -48,12 +49,18 @@ AVG_DEPRECATED = "Use `mean`: the same number, under the name series use."
 
 @strawberry.type(description="Event statistics over the 24-hour window.")
 class SensorStats:
-    count: int
-    sum: float | None = strawberry.field(description="Null when no event had a value.")
-    min: float | None
-    max: float | None
-    mean: float | None = strawberry.field(description=MEAN)
-    avg: float | None = strawberry.field(deprecation_reason=AVG_DEPRECATED)
+    count: int = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
+    sum: float | None = strawberry.field(
+        description="Null when no event had a value.", metadata=facts(permission=AS_ITS_OBJECT)
+    )
+    min: float | None = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
+    max: float | None = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
+    mean: float | None = strawberry.field(
+        description=MEAN, metadata=facts(permission=AS_ITS_OBJECT)
+    )
+    avg: float | None = strawberry.field(
+        deprecation_reason=AVG_DEPRECATED, metadata=facts(permission=AS_ITS_OBJECT)
+    )
 
     @classmethod
     def of(cls, totals: Sequence[HourTotal]) -> SensorStats:
@@ -72,13 +79,17 @@ class SensorStats:
 
 @strawberry.type(description="One hour of the window; the hour starts at `hour` (UTC).")
 class HourlyTotal:
-    hour: datetime
-    count: int
-    sum: float | None
-    min: float | None
-    max: float | None
-    mean: float | None = strawberry.field(description=MEAN)
-    avg: float | None = strawberry.field(deprecation_reason=AVG_DEPRECATED)
+    hour: datetime = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
+    count: int = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
+    sum: float | None = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
+    min: float | None = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
+    max: float | None = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
+    mean: float | None = strawberry.field(
+        description=MEAN, metadata=facts(permission=AS_ITS_OBJECT)
+    )
+    avg: float | None = strawberry.field(
+        deprecation_reason=AVG_DEPRECATED, metadata=facts(permission=AS_ITS_OBJECT)
+    )
 
     @classmethod
     def of(cls, hour: datetime, total: HourTotal | None) -> HourlyTotal:

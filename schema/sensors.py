@@ -18,7 +18,17 @@ from resolvers.global_ids import Key, NodeKind
 from resolvers.idempotency import DESCRIPTION as KEY_DESCRIPTION
 from runtime.execution.input_builders import build_directly
 from schema.errors import code_of
-from schema.facts import NO_WORK, SHORT, Sizing, clamp, facts, fixed, per_item, text_units
+from schema.facts import (
+    AS_ITS_OBJECT,
+    NO_WORK,
+    SHORT,
+    Sizing,
+    clamp,
+    facts,
+    fixed,
+    per_item,
+    text_units,
+)
 from schema.mutation import write_mutation
 from schema.node import Node, node_id_field
 from schema.relay import Connection
@@ -63,20 +73,26 @@ class Sensor(Node):
     KIND: ClassVar[NodeKind] = resolve.SENSOR
     id: strawberry.ID = node_id_field(lambda sensor: (sensor.sensor_id,), value_units=SHORT)
     sensor_id: strawberry.ID = strawberry.field(
-        description="The sensor's own id.", metadata=facts(value_units=SHORT)
+        description="The sensor's own id.",
+        metadata=facts(value_units=SHORT, permission=AS_ITS_OBJECT),
     )
-    title: str = strawberry.field(metadata=facts(value_units=text_units(MAX_TITLE_LENGTH)))
+    title: str = strawberry.field(
+        metadata=facts(value_units=text_units(MAX_TITLE_LENGTH), permission=AS_ITS_OBJECT)
+    )
     count24h: int = strawberry.field(
-        description="Events in the current UTC hour and the 23 before it, computed at read time."
+        description="Events in the current UTC hour and the 23 before it, computed at read time.",
+        metadata=facts(permission=AS_ITS_OBJECT),
     )
     # Computed when selected, from the window's hours that have events.
-    stats24h: SensorStats = strawberry.field(resolver=_stats24h)
+    stats24h: SensorStats = strawberry.field(
+        resolver=_stats24h, metadata=facts(permission=AS_ITS_OBJECT)
+    )
     hourly: list[HourlyTotal] = strawberry.field(
         resolver=_hourly,
         description="The 24 hours of the window, oldest first, zeros included.",
-        metadata=facts(list_size=fixed(SENSOR_WINDOW_HOURS)),
+        metadata=facts(list_size=fixed(SENSOR_WINDOW_HOURS), permission=AS_ITS_OBJECT),
     )
-    last_event_at: datetime | None
+    last_event_at: datetime | None = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
     window: strawberry.Private[Window]
     by_hour: strawberry.Private[dict[datetime, HourTotal]]
 
@@ -126,10 +142,12 @@ build_directly(SensorEventInput)
 
 @strawberry.type(description="An event that was well-formed but could not be applied.")
 class RejectedEvent:
-    index: int
-    sensor_id: strawberry.ID = strawberry.field(metadata=facts(value_units=SHORT))
-    code: str = strawberry.field(metadata=facts(value_units=SHORT))
-    message: str = strawberry.field(metadata=facts(value_units=SHORT))
+    index: int = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
+    sensor_id: strawberry.ID = strawberry.field(
+        metadata=facts(value_units=SHORT, permission=AS_ITS_OBJECT)
+    )
+    code: str = strawberry.field(metadata=facts(value_units=SHORT, permission=AS_ITS_OBJECT))
+    message: str = strawberry.field(metadata=facts(value_units=SHORT, permission=AS_ITS_OBJECT))
 
     @classmethod
     def from_record(cls, record: resolve.RejectedEvent) -> RejectedEvent:
@@ -155,11 +173,13 @@ def _touched_sensors(s: Sizing) -> int:
 
 @strawberry.type
 class RecordSensorEventsPayload:
-    accepted: int
-    rejected: list[RejectedEvent] = strawberry.field(metadata=facts(list_size=_each_event))
+    accepted: int = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
+    rejected: list[RejectedEvent] = strawberry.field(
+        metadata=facts(list_size=_each_event, permission=AS_ITS_OBJECT)
+    )
     sensors: list[Sensor] = strawberry.field(
         description="The touched sensors after the write.",
-        metadata=facts(list_size=_touched_sensors),
+        metadata=facts(list_size=_touched_sensors, permission=AS_ITS_OBJECT),
     )
 
 

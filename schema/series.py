@@ -26,7 +26,7 @@ from resolvers.series_reads import (
 )
 from resolvers.series_time import Granularity
 from runtime.execution.input_builders import build_directly
-from schema.facts import NO_WORK, SHORT, clamp, facts, fixed, text_units
+from schema.facts import AS_ITS_OBJECT, NO_WORK, SHORT, clamp, facts, fixed, text_units
 from schema.mutation import write_mutation
 from schema.node import Node, node_id_field
 from schema.sensor_stats import graphql_float
@@ -75,12 +75,12 @@ for _input in (TagInput, FieldValueInput, ObservationInput):
 
 @strawberry.type(description="A field's values added up; min, max and mean null where count is 0.")
 class FieldStats:
-    name: str = strawberry.field(metadata=facts(value_units=SHORT))
-    sum: float
-    count: int
-    min: float | None
-    max: float | None
-    mean: float | None
+    name: str = strawberry.field(metadata=facts(value_units=SHORT, permission=AS_ITS_OBJECT))
+    sum: float = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
+    count: int = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
+    min: float | None = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
+    max: float | None = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
+    mean: float | None = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
 
     @classmethod
     def from_record(cls, record: FieldStatsRecord) -> FieldStats:
@@ -99,9 +99,9 @@ class FieldStats:
 
 @strawberry.type(description="A point of a series: its aligned start, and each field's stats.")
 class SeriesPoint:
-    start: datetime
+    start: datetime = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
     values: list[FieldStats] = strawberry.field(
-        metadata=facts(list_size=lambda s: charged_width(s.parent))
+        metadata=facts(list_size=lambda s: charged_width(s.parent), permission=AS_ITS_OBJECT)
     )
 
     @classmethod
@@ -123,12 +123,20 @@ async def _tag_values(
 class Measurement(Node):
     KIND: ClassVar[NodeKind] = MEASUREMENT
     id: strawberry.ID = node_id_field(lambda measurement: (measurement.name,), value_units=SHORT)
-    name: str = strawberry.field(metadata=facts(value_units=SHORT))
+    name: str = strawberry.field(metadata=facts(value_units=SHORT, permission=AS_ITS_OBJECT))
     fields: list[str] = strawberry.field(
-        metadata=facts(list_size=fixed(MAX_FIELDS_PER_MEASUREMENT), value_units=SHORT)
+        metadata=facts(
+            list_size=fixed(MAX_FIELDS_PER_MEASUREMENT),
+            value_units=SHORT,
+            permission=AS_ITS_OBJECT,
+        )
     )
     tag_keys: list[str] = strawberry.field(
-        metadata=facts(list_size=fixed(MAX_TAG_KEYS_PER_MEASUREMENT), value_units=SHORT)
+        metadata=facts(
+            list_size=fixed(MAX_TAG_KEYS_PER_MEASUREMENT),
+            value_units=SHORT,
+            permission=AS_ITS_OBJECT,
+        )
     )
     tag_values: list[str] = strawberry.field(
         resolver=_tag_values,
@@ -136,6 +144,7 @@ class Measurement(Node):
         metadata=facts(
             list_size=lambda s: clamp(s.arguments.get("first"), MAX_TAG_VALUES_PAGE),
             value_units=text_units(MAX_TAG_VALUE_LENGTH),  # each value of the list
+            permission=AS_ITS_OBJECT,
         ),
     )
 
@@ -155,7 +164,9 @@ class Measurement(Node):
 
 @strawberry.type
 class RecordObservationsPayload:
-    applied: int = strawberry.field(description="Observations stored.")
+    applied: int = strawberry.field(
+        description="Observations stored.", metadata=facts(permission=AS_ITS_OBJECT)
+    )
 
 
 async def _series(

@@ -17,7 +17,7 @@ from resolvers.idempotency import DESCRIPTION as KEY_DESCRIPTION
 from resolvers.paging import check_page_arguments, check_page_number
 from resolvers.trades import TRADE_CURSOR, PlacedTrade
 from runtime.execution.input_builders import build_directly
-from schema.facts import NO_WORK, SHORT, facts, length_of, per_item
+from schema.facts import AS_ITS_OBJECT, NO_WORK, SHORT, facts, length_of, per_item
 from schema.mutation import write_mutation
 from schema.node import Node, node_id_field
 from schema.relay import Connection
@@ -49,10 +49,10 @@ def _trade_key(trade: Trade) -> tuple[int, int, int]:
 class Trade(Node):
     KIND: ClassVar[NodeKind] = resolve.TRADE
     id: strawberry.ID = node_id_field(_trade_key, value_units=SHORT)
-    type: StoredTradeType
-    ticker: str = strawberry.field(metadata=facts(value_units=SHORT))
-    qty: int
-    date: datetime
+    type: StoredTradeType = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
+    ticker: str = strawberry.field(metadata=facts(value_units=SHORT, permission=AS_ITS_OBJECT))
+    qty: int = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
+    date: datetime = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
     placed: strawberry.Private[PlacedTrade]
 
     @classmethod
@@ -74,11 +74,11 @@ class Trade(Node):
 
 @strawberry.type(description="One bucket: the trades of one page, oldest first.")
 class TradePage:
-    number: int
+    number: int = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
     trades: list[Trade] = strawberry.field(
-        metadata=facts(list_size=lambda s: s.settings.trades_per_bucket)
+        metadata=facts(list_size=lambda s: s.settings.trades_per_bucket, permission=AS_ITS_OBJECT)
     )
-    has_next_page: bool
+    has_next_page: bool = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
 
     @classmethod
     def from_bucket(cls, bucket: Bucket, *, customer_id: int, has_next: bool) -> TradePage:
@@ -124,18 +124,27 @@ async def _trades(
 class Customer(Node):
     KIND: ClassVar[NodeKind] = resolve.CUSTOMER
     id: strawberry.ID = node_id_field(lambda customer: (customer.customer_id,), value_units=SHORT)
-    customer_id: int
-    trade_count: int = strawberry.field(resolver=_trade_count)
-    page_count: int = strawberry.field(resolver=_page_count)
+    customer_id: int = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
+    trade_count: int = strawberry.field(
+        resolver=_trade_count, metadata=facts(permission=AS_ITS_OBJECT)
+    )
+    page_count: int = strawberry.field(
+        resolver=_page_count, metadata=facts(permission=AS_ITS_OBJECT)
+    )
     page: TradePage | None = strawberry.field(
         resolver=_page,
         description="Page `number`, from 1, oldest first; null past the end.",
-        metadata=facts(payload_check=lambda arguments, _: check_page_number(arguments["number"])),
+        metadata=facts(
+            payload_check=lambda arguments, _: check_page_number(arguments["number"]),
+            permission=AS_ITS_OBJECT,
+        ),
     )
     trades: TradeConnection = strawberry.field(
         resolver=_trades,
         description="In insertion order; `last`/`before` read newest first.",
-        metadata=facts(cursors=(TRADE_CURSOR,), payload_check=_check_page),
+        metadata=facts(
+            cursors=(TRADE_CURSOR,), payload_check=_check_page, permission=AS_ITS_OBJECT
+        ),
     )
 
     @classmethod
@@ -161,10 +170,13 @@ build_directly(TradeInput)
 
 @strawberry.type
 class RecordTradesPayload:
-    customer: Customer
+    customer: Customer = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
     page_numbers: list[int] = strawberry.field(
         description="The page each trade went to, in input order.",
-        metadata=facts(list_size=length_of("trades", MAX_TRADES_PER_CALL, parent=True)),
+        metadata=facts(
+            list_size=length_of("trades", MAX_TRADES_PER_CALL, parent=True),
+            permission=AS_ITS_OBJECT,
+        ),
     )
 
 

@@ -9,7 +9,8 @@ from resolvers.access.permissions import MEANINGS, Permission
 from resolvers.access.roles import ROLE_PERMISSIONS, SIGNED_IN
 from schema.facts import declared
 from schema.nodes import node_types
-from tests.permissions.expected import built, root_types
+from schema.permissions import root_types
+from tests.permissions.expected import built
 
 ROLES = ("reader", "ingest", "admin")
 

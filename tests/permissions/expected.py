@@ -23,17 +23,15 @@ def built() -> GraphQLSchema:
     return runtime.graphql_schema(build_schema())
 
 
-def root_types(schema: GraphQLSchema) -> list[GraphQLObjectType]:
-    return [root for root in (schema.query_type, schema.mutation_type) if root is not None]
-
-
 def node_permissions() -> frozenset[Permission]:
     return frozenset(kind.permission for kind in node_kinds().values())
 
 
 def outcome(root: GraphQLObjectType, name: str, call: Call, caller: Caller) -> str:
-    permission = needed(root, name, node_permissions())
-    assert permission is not None, f"{root.name}.{name} declares no permission"
+    permission = needed(root, name, node_permissions(), root=True)
+    assert isinstance(permission, Permission | frozenset), (
+        f"{root.name}.{name} declares no permission"
+    )
     access = caller.access
     held = (
         access.holds(permission)

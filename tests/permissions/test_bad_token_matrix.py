@@ -21,12 +21,13 @@ import pytest
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
 from resolvers.identity import NOT_ACCEPTED
+from schema.permissions import root_types
 from settings import Settings
 from settings.identity import MAX_BEARER_TOKEN_BYTES
 from tests.permissions.callers import KEY as USER_KEY
 from tests.permissions.callers import MARKERS, TOKENS, seed
 from tests.permissions.calls import MUTATIONS, QUERIES
-from tests.permissions.expected import built, root_types
+from tests.permissions.expected import built
 from tests.support import ApiFactory, error_codes
 from tests.support.jwks import claims, jwt_settings, signing_key, write_jwks
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from schema.permissions import root_types
 from tests.permissions.callers import (
     CALLER_NAMES,
     Caller,
@@ -25,7 +26,6 @@ from tests.permissions.expected import (
     ALLOWED,
     built,
     outcome,
-    root_types,
 )
 from tests.support import Api, ApiFactory, error_codes
 
