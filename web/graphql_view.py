@@ -57,6 +57,8 @@ from web.request_log import record_of
 from web.state import AppState
 
 HTML = "text/html; charset=utf-8"
+# What a GET answer depends on besides its URL, for HTTP caches: the caller.
+VARY_AUTHORIZATION = (b"vary", b"authorization")
 
 
 class GraphQLView:
@@ -151,6 +153,8 @@ class GraphQLView:
                 extensions = {**(extensions or {}), "mutationsRan": list(ran)}
         if extensions:
             response["extensions"] = extensions
+        if method == "GET":  # cacheable: a cache must not answer one caller with another's
+            headers = (*headers, VARY_AUTHORIZATION)
         return graphql_answer(response, accept, self.max_response_bytes, headers, ran)
 
     async def _identified(self, scope: Scope) -> Context:
