@@ -11,11 +11,15 @@ The event loop is the only writer: no lock; a charge within budget is one lookup
 operations and a move to the LRU's end.
 
 The client address is the one the server sees: uvicorn's, which takes `X-Forwarded-For` only
-from the proxies its `FORWARDED_ALLOW_IPS` names (the loopback address by default).
+from the proxies its `FORWARDED_ALLOW_IPS` names (the loopback address by default). An IPv6
+address spends its /64's budget: one client is given a whole /64 and may send from any address
+of it, as address-based limits in front of servers count it.
 """
 
 from __future__ import annotations
 
+import functools
+import ipaddress
 import math
 import time
 from collections import OrderedDict
@@ -81,9 +85,22 @@ def caller_key(context: Context) -> str:
         return identity.key
     request = context.request
     client = request.scope.get("client") if request is not None else None
-    # The host as the server holds it: no identity's key (`user:...`, `service:...`) is an
-    # address, so the two never meet.
-    return client[0] if client else NO_ADDRESS
+    return address_key(client[0]) if client else NO_ADDRESS
+
+
+@functools.lru_cache(maxsize=4096)
+def address_key(host: str) -> str:
+    """An address's budget's key: an IPv4 address (mapped into IPv6 too) itself, an IPv6
+    one its /64. No identity's key (`user:...`, `service:...`) is one, so the two never meet."""
+    if ":" not in host:
+        return host
+    try:
+        address = ipaddress.IPv6Address(host.split("%", 1)[0])  # no zone: one interface's
+    except ValueError:
+        return host  # a transport's own name for its peer (a Unix socket's)
+    if address.ipv4_mapped is not None:
+        return str(address.ipv4_mapped)
+    return str(ipaddress.IPv6Network((address, 64), strict=False))
 
 
 def budget_charge(budgets: CostBudgets) -> Callable[[Context, int], GraphQLError | None]:
