@@ -47,8 +47,10 @@ MEAN = "The mean of the events' values; null when no event had a value."
 AVG_DEPRECATED = "Use `mean`: the same number, under the name series use."
 
 
-@strawberry.type(description="Event statistics over the 24-hour window.")
-class SensorStats:
+@strawberry.type
+class Stats:
+    """The statistics a window and an hour both answer (a GraphQL type only by its subclasses)."""
+
     count: int = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
     sum: float | None = strawberry.field(
         description="Null when no event had a value.", metadata=facts(permission=AS_ITS_OBJECT)
@@ -62,6 +64,9 @@ class SensorStats:
         deprecation_reason=AVG_DEPRECATED, metadata=facts(permission=AS_ITS_OBJECT)
     )
 
+
+@strawberry.type(description="Event statistics over the 24-hour window.")
+class SensorStats(Stats):
     @classmethod
     def of(cls, totals: Sequence[HourTotal]) -> SensorStats:
         valued = [t for t in totals if t.value_count > 0 and t.sum is not None]
@@ -78,18 +83,8 @@ class SensorStats:
 
 
 @strawberry.type(description="One hour of the window; the hour starts at `hour` (UTC).")
-class HourlyTotal:
+class HourlyTotal(Stats):
     hour: datetime = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
-    count: int = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
-    sum: float | None = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
-    min: float | None = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
-    max: float | None = strawberry.field(metadata=facts(permission=AS_ITS_OBJECT))
-    mean: float | None = strawberry.field(
-        description=MEAN, metadata=facts(permission=AS_ITS_OBJECT)
-    )
-    avg: float | None = strawberry.field(
-        deprecation_reason=AVG_DEPRECATED, metadata=facts(permission=AS_ITS_OBJECT)
-    )
 
     @classmethod
     def of(cls, hour: datetime, total: HourTotal | None) -> HourlyTotal:
