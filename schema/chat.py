@@ -9,11 +9,10 @@ from typing import Annotated, ClassVar
 import strawberry
 from bson import ObjectId
 
-from resolvers import chat_members
-from resolvers import chat_messages as messages
-from resolvers import chat_sessions as sessions
 from resolvers.access.permissions import Permission
-from resolvers.chat_messages import SessionMessage
+from resolvers.chat import members as chat_members
+from resolvers.chat import messages, sessions
+from resolvers.chat.messages import SessionMessage
 from resolvers.context import Info
 from resolvers.global_ids import Key, NodeKind
 from resolvers.paging import check_page_arguments

@@ -64,7 +64,7 @@ async def is_owner(context: Context, identity: Identity, session_id: ObjectId) -
 async def still_member(context: Context, identity: Identity, session_id: ObjectId) -> bool:
     """Whether `identity` is a member now: one read past the request's loader, for a check
     that must see a removal made since the request's first read (a post's, after its
-    append: resolvers/chat_messages.py)."""
+    append: resolvers/chat/messages.py)."""
     if identity.kind != USER or identity.user_id is None:
         return False
     coll = context.collection(chat_members.COLLECTION)

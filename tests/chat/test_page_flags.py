@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from resolvers.chat_messages import MESSAGE_CURSOR, MessagePosition
+from resolvers.chat.messages import MESSAGE_CURSOR, MessagePosition
 from tests.chat.support import MESSAGES, create_session, post
 from tests.support import Api
 

@@ -47,7 +47,7 @@ async def test_a_cursor_past_the_newest_reads_back_from_the_newest(api: Api) -> 
     session_id = await create_session(api)
     for n in range(1, 8):
         await post(api, session_id, f"m{n}")
-    from resolvers.chat_messages import MESSAGE_CURSOR, MessagePosition
+    from resolvers.chat.messages import MESSAGE_CURSOR, MessagePosition
 
     far = MESSAGE_CURSOR.encode(MessagePosition(1_000_000))
     data = await api.data(MESSAGES, {"s": session_id, "last": 3, "before": far})

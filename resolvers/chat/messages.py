@@ -18,7 +18,7 @@ from resolvers.access.records import (
     may_use_session,
     message_author,
 )
-from resolvers.chat_sessions import session_id_argument
+from resolvers.chat.sessions import session_id_argument
 from resolvers.context import Info
 from resolvers.cursors import CursorCodec, Integer
 from resolvers.errors import ApiError, BadUserInput, Forbidden, NotFound

@@ -5,7 +5,7 @@ none, changes nothing and answers the same."""
 from __future__ import annotations
 
 from resolvers.access.records import require_owner
-from resolvers.chat_sessions import SESSIONS_BY_ID, session_id_argument
+from resolvers.chat.sessions import SESSIONS_BY_ID, session_id_argument
 from resolvers.context import Info
 from resolvers.errors import BadUserInput, NotFound
 from resolvers.users import user_id_argument
