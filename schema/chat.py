@@ -16,6 +16,7 @@ from resolvers.chat.messages import SessionMessage
 from resolvers.context import Info
 from resolvers.global_ids import Key, NodeKind
 from resolvers.paging import check_page_arguments
+from schema.chat_members import ChatMemberConnection, members_field
 from schema.facts import AS_ITS_OBJECT, NO_WORK, SHORT, facts, text_units
 from schema.mutation import write_mutation
 from schema.node import Node, node_id_field
@@ -120,6 +121,7 @@ class ChatSession(Node):
             permission=AS_ITS_OBJECT,
         ),
     )
+    members: ChatMemberConnection = members_field()
     doc: strawberry.Private[SessionDoc]
 
     @classmethod

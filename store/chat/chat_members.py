@@ -25,6 +25,7 @@ from bson import ObjectId
 from pymongo import ASCENDING, DESCENDING, IndexModel, ReturnDocument, UpdateOne
 from pymongo.errors import BulkWriteError, DuplicateKeyError
 
+from store import unions
 from store.protocols import AsyncCollection
 from store.times import as_utc, stored_time
 
@@ -152,18 +153,78 @@ async def count_member_sessions(coll: AsyncCollection, *, member: str) -> int:
     return await coll.count_documents({"member": member})
 
 
-async def session_members(
-    coll: AsyncCollection, *, session_id: ObjectId, first: int, after: str | None = None
-) -> MembershipPage:
-    """Up to `first` members of the session by member id, after the member `after`: one read
-    on (session, member), never more than `first` + 1 documents."""
+@dataclass(frozen=True, slots=True)
+class MembersRead:
+    """A page of each session's members by member id: `size` of them and one more (which
+    tells that more follow), after the member `cursor` forwards, before it backwards; with
+    `count`, how many members each session has."""
+
+    size: int
+    forward: bool = True
+    cursor: str | None = None
+    count: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MembersPage:
+    """A session's members as read, nearest the cursor first (up to `size` + 1); whether one
+    lies at the cursor or beyond it on the side not read (`behind`, False without a cursor);
+    their number when counted."""
+
+    memberships: list[MembershipDoc]
+    behind: bool
+    total: int | None
+
+
+def _members_branches(session_id: ObjectId, read: MembersRead) -> list[list[dict[str, Any]]]:
+    """The page, then (with a cursor) one member behind it, then (with `count`) the count:
+    each a range of (session, member), the first two cut by `$limit`."""
+    ahead, behind = ("$gt", "$lte") if read.forward else ("$lt", "$gte")
     where: dict[str, Any] = {"session": session_id}
-    if after is not None:
-        where["member"] = {"$gt": after}
-    docs = await coll.find(
-        where, {"_id": 0}, sort=[("member", ASCENDING)], limit=first + 1
-    ).to_list()
-    return MembershipPage([membership_from_document(d) for d in docs[:first]], len(docs) > first)
+    if read.cursor is not None:
+        where["member"] = {ahead: read.cursor}
+    branches: list[list[dict[str, Any]]] = [
+        [
+            {"$match": where},
+            {"$sort": {"member": ASCENDING if read.forward else DESCENDING}},
+            {"$limit": read.size + 1},
+            {"$project": {"_id": 0}},
+        ]
+    ]
+    if read.cursor is not None:
+        back = {"session": session_id, "member": {behind: read.cursor}}
+        branches.append([{"$match": back}, {"$limit": 1}, {"$project": {"_id": 0, "member": 1}}])
+    if read.count:
+        branches.append([{"$match": {"session": session_id}}, {"$count": "members"}])
+    return branches
+
+
+async def session_member_pages(
+    coll: AsyncCollection, *, session_ids: Sequence[ObjectId], read: MembersRead
+) -> list[MembersPage]:
+    """The page `read` asks of each session's members, in the order of `session_ids`: one
+    command (an aggregate of `$unionWith` branches on (session, member), up to three a
+    session: `unions.BRANCHES_PER_COMMAND` / 3 sessions a command at least), never more than
+    `size` + 3 documents of each, whatever its number of members."""
+    width = 1 + (read.cursor is not None) + read.count  # branches a session
+    rows = await unions.read_branches(
+        coll,
+        branches=[b for sid in session_ids for b in _members_branches(sid, read)],
+        rows_at_most=len(session_ids) * (read.size + 3),
+    )
+    pages = []
+    for index in range(len(session_ids)):
+        found = iter(rows[width * index : width * (index + 1)])
+        # A server does not promise `$unionWith`'s output order: the page is put back in its.
+        page = sorted(
+            (membership_from_document(d) for d in next(found)),
+            key=lambda membership: membership.member,
+            reverse=not read.forward,
+        )
+        behind = bool(next(found)) if read.cursor is not None else False
+        total = sum(row["members"] for row in next(found)) if read.count else None
+        pages.append(MembersPage(page, behind, total))
+    return pages
 
 
 async def delete_session_memberships(coll: AsyncCollection, *, session_id: ObjectId) -> int:

@@ -28,6 +28,13 @@ EDIT = """mutation($s: ID!, $m: ID!, $x: String!) {
   editMessage(sessionId: $s, messageId: $m, text: $x) { text } }"""
 DELETE = "mutation($s: ID!, $m: ID!) { deleteMessage(sessionId: $s, messageId: $m) { deleted } }"
 SESSION = "query($s: ID!) { chatSession(id: $s) { title } }"
+MEMBERS = """query($s: ID!, $first: Int, $after: String, $last: Int, $before: String) {
+  chatSession(id: $s) { members(first: $first, after: $after, last: $last, before: $before) {
+    ...Members } } }
+fragment Members on ChatMemberConnection {
+  edges { cursor node { ...Member } }
+  pageInfo { hasNextPage hasPreviousPage startCursor endCursor } }
+fragment Member on ChatMember { member role joinedAt }"""
 
 
 def member_settings(settings: Settings | None = None) -> Settings:
