@@ -16,7 +16,7 @@ export const typePolicies: TypePolicies = {
   },
   User: { fields: { orders: relayStylePagination(["maxCreateTime"]) } },
   Customer: { fields: { trades: relayStylePagination() } },
-  ChatSession: { fields: { messages: relayStylePagination() } },
+  ChatSession: { fields: { messages: relayStylePagination(), members: relayStylePagination() } },
 };
 
 // The types implementing Node, so that `node(id:) { ... on Sensor }` matches in the cache.
