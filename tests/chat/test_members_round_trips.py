@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from resolvers.global_ids import global_id
 from tests.chat.members import ADD, ADMIN, created, member_settings, ok, user
 from tests.support import Api, ApiFactory
 
@@ -19,11 +20,13 @@ TWO_PAGES = """query { chatSessions(first: 20) { edges { node {
   more: members(first: 3) { totalCount edges { node { member } } } } } } }"""
 
 
-async def _ada_owns_twenty_sessions_of_three(api: Api) -> None:
+async def _ada_owns_twenty_sessions_of_three(api: Api) -> list[str]:
+    sessions = []
     for n in range(20):
-        session = await created(api, user("ada"), f"session {n:02}")
+        sessions.append(await created(api, user("ada"), f"session {n:02}"))
         for name in ("bo", "cy"):
-            await ok(api, ADD, {"s": session, "m": name}, user("ada"))
+            await ok(api, ADD, {"s": sessions[-1], "m": name}, user("ada"))
+    return sessions
 
 
 def _member_lists(data: dict[str, Any], field: str = "members") -> list[list[str]]:
@@ -63,6 +66,23 @@ async def test_each_distinct_page_asked_is_one_command_more(make_api: ApiFactory
         assert dict(api.commands.by_name) == {"find": 1, "aggregate": 2}
         assert _member_lists(data, "few") == [["ada"]] * 20
         assert _member_lists(data, "more") == [["ada", "bo", "cy"]] * 20
+
+
+NODES = """query($ids: [ID!]!) { nodes(ids: $ids) { ... on ChatSession {
+  members(first: 2) { totalCount edges { node { member } } } } } }"""
+
+
+async def test_nodes_over_twenty_sessions_read_their_members_in_one_command(
+    make_api: ApiFactory,
+) -> None:
+    async with make_api(member_settings()) as api:
+        sessions = await _ada_owns_twenty_sessions_of_three(api)
+        ids = [global_id("ChatSession", session) for session in sessions]
+        data = await ok(api, NODES, {"ids": ids}, user("bo"))
+        # Bo's memberships of those sessions, the sessions, then their members.
+        assert dict(api.commands.by_name) == {"find": 2, "aggregate": 1}
+        assert {node["members"]["totalCount"] for node in data["nodes"]} == {3}
+        assert [len(node["members"]["edges"]) for node in data["nodes"]] == [2] * 20
 
 
 ADD_WITH_MEMBERS = """mutation($s: ID!, $m: String!) { addChatMember(sessionId: $s, member: $m) {
