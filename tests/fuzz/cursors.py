@@ -53,6 +53,10 @@ PROBES: dict[str, Probe] = {
         "query($c: String, $s: ID!) { chatSession(id: $s) { messages({page}) { " + EDGES + " } } }",
         ("after", "before"),
     ),
+    "ChatMemberConnection": Probe(
+        "query($c: String, $s: ID!) { chatSession(id: $s) { members({page}) { " + EDGES + " } } }",
+        ("after", "before"),
+    ),
 }
 SENSOR_ORDERS = {"sensor:title": "TITLE", "sensor:count24h": "COUNT_24H_DESC"}
 OPERATORS: tuple[Any, ...] = (

@@ -97,7 +97,7 @@ async def test_forged_cursors_are_bad_user_input_naming_the_argument(
     argument = data.draw(st.sampled_from(probe.arguments), label="argument")
     cursor = data.draw(forged_cursors(world, connection), label="cursor")
     variables: dict[str, Any] = {"c": cursor}
-    if connection == "MessageConnection":
+    if connection in ("MessageConnection", "ChatMemberConnection"):
         variables["s"] = world.session_id
     if connection == "SensorConnection":
         variables["o"] = data.draw(st.sampled_from(sorted(SENSOR_ORDERS.values())))

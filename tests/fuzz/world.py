@@ -35,6 +35,7 @@ OBSERVE = (
     """mutation($o: [ObservationInput!]!) { recordObservations(observations: $o) { applied } }"""
 )
 SESSION = "mutation($t: String!) { createChatSession(title: $t) { id sessionId } }"
+MEMBER = "mutation($s: ID!, $m: String!) { addChatMember(sessionId: $s, member: $m) { id } }"
 MESSAGE = """mutation($s: ID!, $x: String!) {
     postMessage(sessionId: $s, author: "ada", text: $x, clientMessageId: null) { id messageId } }"""
 CURSORS = {
@@ -44,6 +45,8 @@ CURSORS = {
     "TradeConnection": "{ customer(customerId: 7) { trades(first: 25) { edges { cursor } } } }",
     "ChatSessionConnection": "{ chatSessions(first: 5) { edges { cursor } } }",
     "MessageConnection": """query($s: ID!) { chatSession(id: $s) { messages(last: 5) {
+        edges { cursor } } } }""",
+    "ChatMemberConnection": """query($s: ID!) { chatSession(id: $s) { members(first: 5) {
         edges { cursor } } } }""",
 }
 
@@ -82,6 +85,8 @@ async def seed(api: Api) -> World:
     for title in ("support", "sales"):
         session = (await api.data(SESSION, {"t": title}))["createChatSession"]
         kinds["session"] += [session["id"], session["sessionId"]]
+        for member in ("ada", "grace"):
+            await api.data(MEMBER, {"s": session["sessionId"], "m": member})
         for text in ("hello", "world", "again"):
             variables = {"s": session["sessionId"], "x": text}
             message = (await api.data(MESSAGE, variables))["postMessage"]
