@@ -13,7 +13,7 @@ from settings.identity import MAX_BEARER_TOKEN_BYTES
 from tests.sensors.queries import CREATE
 from tests.support import ApiFactory
 from tests.support.jwks import jwt_settings, signing_key, write_jwks
-from web.identity import jwt_verifier
+from web.identity import jose_header
 
 
 @pytest.mark.parametrize(
@@ -33,7 +33,7 @@ async def test_a_token_over_the_bound_is_refused_unparsed(
     make_api: ApiFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     parsed: list[Any] = []
-    monkeypatch.setattr(jwt_verifier, "unverified_header", lambda token: parsed.append(token))
+    monkeypatch.setattr(jose_header, "unverified_header", lambda token: parsed.append(token))
     monkeypatch.setattr(jwt.PyJWT, "decode", lambda *args, **kwargs: parsed.append(args))
     settings = jwt_settings(jwks_file=str(write_jwks(tmp_path / "jwks.json", signing_key())))
     huge = "e30." * (MAX_BEARER_TOKEN_BYTES // 4) + "x"

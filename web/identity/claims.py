@@ -26,7 +26,8 @@ def roles_in(claims: Mapping[str, Any], path: tuple[str, ...]) -> frozenset[str]
         return frozenset()
     value: Any = claims
     for name in path:
-        if not isinstance(value, Mapping):
+        # Claims are JSON: an object is a dict (no abstract Mapping check per token).
+        if not isinstance(value, dict):
             return frozenset()
         value = value.get(name)
     names = value.split() if isinstance(value, str) else value

@@ -15,7 +15,7 @@ from resolvers.identity import Identity
 from settings.identity import SHARED_SECRET_ALGORITHMS, IdentitySettings
 from web.identity import refusals
 from web.identity.claims import user_identity
-from web.identity.jose_header import unverified_header
+from web.identity.jose_header import KnownHeaders
 from web.identity.key_set import KeySet
 from web.identity.refusals import refused
 
@@ -58,13 +58,21 @@ class JwtVerifier:
         self._decoder = jwt.PyJWT(options={"require": ["exp", "iss", "aud"]})
         self._algorithms = {algorithm: [algorithm] for algorithm in self.allowed}
         self._audience = list(settings.jwt_audience)
+        self.headers = KnownHeaders()
 
     async def verify(self, token: str) -> Identity:
-        header = unverified_header(token)
-        algorithm = header.get("alg")
+        choice = self.headers.key_choice(token)
+        algorithm, kid = choice
         if not isinstance(algorithm, str) or algorithm not in self.allowed:
             raise refused(refusals.ALGORITHM_NOT_ALLOWED)
-        key = await self._key(algorithm, header.get("kid"))
+        held = self._held_key(algorithm, kid)
+        # Not held: the JWKS may be fetched again first, or the key is the shared secret.
+        key = held if held is not None else await self._key(algorithm, kid)
+        identity = self._decoded(token, key, algorithm)
+        self.headers.remember(token, choice)
+        return identity
+
+    def _decoded(self, token: str, key: PyJWK | str, algorithm: str) -> Identity:
         try:
             claims = self._decoder.decode(
                 token,
@@ -77,6 +85,13 @@ class JwtVerifier:
         except jwt.PyJWTError as error:
             raise refused(reason_of(error)) from None
         return user_identity(claims, self.settings)
+
+    def _held_key(self, algorithm: str, kid: object) -> PyJWK | None:
+        """The JWKS key `kid` names when the set holds it, for a public-key algorithm; None
+        for anything `_key` decides."""
+        if self.keys is None or algorithm in SHARED_SECRET_ALGORITHMS:
+            return None
+        return self.keys.held(kid) if kid is None or isinstance(kid, str) else None
 
     async def _key(self, algorithm: str, kid: object) -> PyJWK | str:
         """The shared secret for an HMAC algorithm (on the allow-list only with a secret);

@@ -77,13 +77,15 @@ class KeySet:
     async def key(self, kid: str | None) -> PyJWK | None:
         """The key `kid` names (a token without one: the set's only key). Not held, the set
         is fetched again first, unless it was tried within JWKS_REFRESH_SECONDS."""
-        found = self._lookup(kid)
+        found = self.held(kid)
         if found is None and self._may_refresh():
             await self.refresh()
-            found = self._lookup(kid)
+            found = self.held(kid)
         return found
 
-    def _lookup(self, kid: str | None) -> PyJWK | None:
+    def held(self, kid: str | None) -> PyJWK | None:
+        """The key `kid` names among those held now (the only one, for a token without a
+        `kid`); None when the set lacks it."""
         if kid is None and len(self.keys) == 1:
             return next(iter(self.keys.values()))
         return self.keys.get(kid)
