@@ -1,7 +1,8 @@
 """Bearer JWTs' cost (issue 35, "Cost and abuse"): `{ __typename }` and a sensors page, each
 sent with a JWT of `--tokens` (10,000) distinct ones in rotation, against the same request
-without a token, on one server whose verified-token cache holds fewer than that
-(bench/apps.py: `identified`), so that every token is verified again when it comes back;
+without a token, on one server (bench/apps.py: `identified`) whose verified-token cache holds
+fewer than that, so that every token is verified again when it comes back, its database in a
+process of its own (bench/server.py `running_database`), as MongoDB runs;
 each request measured beside its tokenless twin, back to back (bench/identity/pairs.py), in
 at least MIN_ROUNDS rounds, judged on the server's CPU per request as the other ratios are
 (bench/measure.py). Then, in this process, a cold RS256 verification: the CPU time of
@@ -32,7 +33,7 @@ from bench.measure import Load, Samples, cost_ratio, figures, rate_ratio, ratio_
 from bench.overhead import TYPENAME
 from bench.scaling import SENSORS_PAGE
 from bench.seed import SEED_VARIABLE
-from bench.server import Server, running
+from bench.server import Server, running, running_database
 from settings import Settings
 from settings.identity import identity_from_env
 from web.identity.authenticator import Authenticator
@@ -114,7 +115,10 @@ async def run(options: Options, tokens: int = TOKENS) -> None:
         jwks = made.write_jwks(Path(folder) / "jwks.json")
         cold = await cold_verification_seconds(jwks, signed[: COLD_BATCHES * COLD_BATCH])
         env = {**environment(jwks), SEED_VARIABLE: SMALL.encode()}
-        async with running("identified", env=env) as server:
+        async with (
+            running_database() as database,
+            running("identified", env=env, database=database) as server,
+        ):
             found = await measure_pairs(
                 _pairs(server, signed),
                 rounds=max(options.rounds, MIN_ROUNDS),
