@@ -10,7 +10,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-import jwt
 import pytest
 
 from tests.sensors.queries import CREATE
@@ -34,20 +33,6 @@ def parsed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         return real(token)
 
     monkeypatch.setattr(jose_header, "unverified_header", counting)
-    return calls
-
-
-@pytest.fixture
-def decoded(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every token PyJWT decoded during the test."""
-    calls: list[str] = []
-    real = jwt.PyJWT.decode
-
-    def counting(decoder: jwt.PyJWT, token: str, *args: Any, **kwargs: Any) -> Any:
-        calls.append(token)
-        return real(decoder, token, *args, **kwargs)
-
-    monkeypatch.setattr(jwt.PyJWT, "decode", counting)
     return calls
 
 

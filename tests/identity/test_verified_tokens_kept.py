@@ -4,10 +4,6 @@ that failed verification is never kept, so it is checked (and refused) every tim
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
-
-import jwt
-import pytest
 
 from tests.sensors.queries import CREATE
 from tests.support import ApiFactory
@@ -15,20 +11,6 @@ from tests.support.jwks import bearer, jwt_settings, signing_key, write_jwks, wr
 
 KEY = signing_key(kid="k")
 IMPOSTOR = signing_key(kid="k")
-
-
-@pytest.fixture
-def decoded(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every token PyJWT verified during the test."""
-    calls: list[str] = []
-    real = jwt.PyJWT.decode
-
-    def counting(decoder: jwt.PyJWT, token: str, *args: Any, **kwargs: Any) -> Any:
-        calls.append(token)
-        return real(decoder, token, *args, **kwargs)
-
-    monkeypatch.setattr(jwt.PyJWT, "decode", counting)
-    return calls
 
 
 async def test_a_verified_token_is_verified_once(
