@@ -10,14 +10,13 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 
-import httpx
 import pytest
 
 from app import create_app
 from settings import Settings
 from store.database import Database
 from store.registry import DEMO_NAMES
-from tests.support import Api, ApiFactory, FakeClock, live_server, running
+from tests.support import Api, ApiFactory, FakeClock, live_client, live_server, running
 from tests.support.backends import Backend, backend_from_env
 from tests.support.demo import DemoTemplates
 
@@ -89,11 +88,7 @@ async def api(settings: Settings, clock: FakeClock, database: Database) -> Async
 async def live_api(settings: Settings, clock: FakeClock, database: Database) -> AsyncIterator[Api]:
     """The app on uvicorn over real HTTP, and a client of up to 64 connections to it."""
     app = create_app(settings, clock=clock, database=database)
-    limits = httpx.Limits(max_connections=64, max_keepalive_connections=64)
-    async with (
-        live_server(app) as url,
-        httpx.AsyncClient(base_url=url, timeout=120, limits=limits) as client,
-    ):
+    async with live_server(app) as url, live_client(url, connections=64) as client:
         yield Api(client=client, database=database, clock=clock)
 
 

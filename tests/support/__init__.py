@@ -1,7 +1,9 @@
-"""Test helpers: the GraphQL client on the real app, clocks, servers, Relay walks."""
+"""Test helpers: the GraphQL client on the real app, clocks, servers and their clients, Relay
+walks."""
 
 from tests.support.api import Api, ApiFactory, assert_rejected, error_codes
 from tests.support.clock import FakeClock
+from tests.support.live_client import live_client
 from tests.support.relay import walk
 from tests.support.servers import free_port, live_server, running
 
@@ -12,6 +14,7 @@ __all__ = [
     "assert_rejected",
     "error_codes",
     "free_port",
+    "live_client",
     "live_server",
     "running",
     "walk",

@@ -5,12 +5,10 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-import httpx
-
 from app import create_app
 from settings import Settings
 from store.database import Database
-from tests.support import Api, FakeClock, live_server
+from tests.support import Api, FakeClock, live_client, live_server
 from tests.support.backends import Backend
 from tests.trades.support import RECORD, assert_invariants, buckets, trade
 
@@ -47,17 +45,7 @@ async def test_300_calls_over_64_connections_all_succeed_and_store_each_trade_on
 ) -> None:
     # Call k records 1 to 12 trades (many span two or three buckets); quantity k*100 + j + 1.
     calls = [[trade(k * 100 + j + 1, seconds=k + 1) for j in range(1 + k % 12)] for k in range(300)]
-
-    # 64 calls at once, each on a connection of its own: queued in httpx's pool instead, the
-    # 300 calls cost the client's pool bookkeeping more CPU than the server (it is quadratic).
-    connections = asyncio.Semaphore(64)
-
-    async def record(trades: list[dict[str, Any]]) -> dict[str, Any]:
-        async with connections:
-            body: dict[str, Any] = await live_api.post(RECORD, {"c": 64, "t": trades})
-        return body
-
-    replies = await asyncio.gather(*(record(trades) for trades in calls))
+    replies = await asyncio.gather(*(live_api.post(RECORD, {"c": 64, "t": t}) for t in calls))
     assert [r for r in replies if "errors" in r] == []  # no CONFLICT, no error at all
     stored = await assert_invariants(live_api.collection("trades"), 64, 10)
     assert sorted(stored) == sorted(t["qty"] for trades in calls for t in trades)
@@ -74,13 +62,12 @@ async def test_two_server_instances_writing_one_customer_store_each_trade_once(
     twin = backend.open_twin(database, Settings())
     apps = [create_app(Settings(), clock=clock, database=db) for db in (database, twin)]
     calls = [[trade(k * 100 + j + 1, seconds=k + 1) for j in range(1 + k % 12)] for k in range(200)]
-    limits = httpx.Limits(max_connections=32, max_keepalive_connections=32)
     try:
         async with (
             live_server(apps[0]) as first,
             live_server(apps[1]) as second,
-            httpx.AsyncClient(base_url=first, timeout=300, limits=limits) as a,
-            httpx.AsyncClient(base_url=second, timeout=300, limits=limits) as b,
+            live_client(first, connections=32, timeout=300) as a,
+            live_client(second, connections=32, timeout=300) as b,
         ):
 
             async def record(k: int, trades: list[dict[str, Any]]) -> dict[str, Any]:
