@@ -13,18 +13,18 @@ from store.chat.chat_page_size import check_messages_per_page
 from store.database import Database
 from web.body_limit import BodyLimit
 from web.cors import cors
-from web.direct_route import DirectRoute
-from web.graphiql import graphiql_routes
-from web.graphql_view import GraphQLView
+from web.endpoint.direct_route import DirectRoute
+from web.endpoint.persisted_queries import persisted_queries
+from web.endpoint.view import GraphQLView
+from web.graphiql.page import graphiql_routes
 from web.health import health_routes
 from web.identity.access_line import saying_who_may_call
 from web.identity.lifespan import loading_keys
 from web.identity.metrics import register_identity_metrics
-from web.metrics import Metrics, metrics_route, watching_commands
-from web.persisted_queries import persisted_queries
-from web.request_log import RequestLog
+from web.observability.metrics import Metrics, metrics_route, watching_commands
+from web.observability.request_log import RequestLog
+from web.observability.tracing import tracing_extensions
 from web.state import AppState, lifespan, utc_now
-from web.tracing import tracing_extensions
 
 GRAPHQL_PATH = "/graphql"
 

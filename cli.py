@@ -14,9 +14,9 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from settings import Settings, SettingsError
-from web.listening import CannotListen, ReadyServer, address, bind
-from web.logging_setup import uvicorn_log_config
-from web.server_protocol import server_options
+from web.observability.logging_setup import uvicorn_log_config
+from web.server.listening import CannotListen, ReadyServer, address, bind
+from web.server.protocol import server_options
 
 if TYPE_CHECKING:
     from store.database import Database
@@ -280,9 +280,10 @@ def serve(
         # deadline (ARRAYGRAPH_MONGODB_TIMEOUT_MS), so none waits forever either.
         timeout_graceful_shutdown=settings.shutdown_timeout_s,
         # Slow and idle clients: each request's head and body must arrive within their
-        # deadlines (web/slow_clients.py), open connections are bounded, the longest idle
-        # closed first (web/open_connections.py), requests in flight are capped, health checks
-        # aside (web/server_protocol.py); a kept-alive connection waits ARRAYGRAPH_KEEP_ALIVE_S.
+        # deadlines (web/server/slow_clients.py), open connections are bounded, the longest
+        # idle closed first (web/server/open_connections.py), requests in flight are capped,
+        # health checks aside (web/server/protocol.py); a kept-alive connection waits
+        # ARRAYGRAPH_KEEP_ALIVE_S.
         **server_options(settings),
     )
     server = ReadyServer(config, on_ready)

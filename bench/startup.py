@@ -28,7 +28,7 @@ from pathlib import Path
 import httpx
 
 from bench.load import free_port
-from web.graphiql_example import EXAMPLE_QUERY
+from web.graphiql.example import EXAMPLE_QUERY
 
 ROOT = Path(__file__).resolve().parents[1]
 FRESH_TARGET_S = 30.0

@@ -24,7 +24,7 @@ MAX_SELECTIONS = 500  # fields in a document, fragments spread (runtime/request/
 MAX_TOKENS = 5_000
 MAX_NAME_LENGTH = 256  # of an operation, alias, fragment, variable (runtime/request/limit_rules.py)
 MAX_REQUEST_BYTES = 1024 * 1024
-MAX_REQUEST_HEAD_BYTES = 64 * 1024  # the URL and headers (web/server_protocol.py)
+MAX_REQUEST_HEAD_BYTES = 64 * 1024  # the URL and headers (web/server/protocol.py)
 MAX_PAGE_SIZE = 100
 DEFAULT_PAGE_SIZE = 20
 MAX_BATCH_SIZE = 1_000
@@ -105,7 +105,7 @@ STARTUP_TIMEOUT_SECONDS = 30  # how long `serve` waits for the database before g
 SHUTDOWN_TIMEOUT_SECONDS = 10  # requests in flight get this long to finish on SIGTERM
 REQUEST_READ_TIMEOUT_SECONDS = 30  # a request's head and body must arrive within this
 HEAD_TIMEOUT_SECONDS = 10  # a request's head (request line, headers) must arrive within this
-MAX_CONCURRENCY = 512  # requests in flight; past it, 503 (web/server_protocol.py)
+MAX_CONCURRENCY = 512  # requests in flight; past it, 503 (web/server/protocol.py)
 MAX_CONNECTIONS = 768  # open; above MAX_CONCURRENCY, below 1024 descriptors with the MongoDB pool
 KEEP_ALIVE_SECONDS = 75  # above load balancers' idle timeouts (ALB, nginx: 60 s): they close first
 METRICS_OPERATIONS = 50  # distinct operation names as metric labels; then `other`
@@ -180,7 +180,7 @@ def _origins(env: Mapping[str, str]) -> tuple[str, ...]:
     return origins
 
 
-# Log lines: `auto` is text on a terminal and JSON otherwise (web/logging_setup.py).
+# Log lines: `auto` is text on a terminal and JSON otherwise (web/observability/logging_setup.py).
 LOG_FORMATS = ("auto", "json", "text")
 
 

@@ -28,7 +28,7 @@ MAX_MODULE_LINES = 300
 MAX_FUNCTION_LINES = 50
 MAX_PACKAGE_MODULES = 24
 # Over the limit when the rule came, not cut yet: package -> the most modules it may hold.
-NOT_YET_CUT: dict[str, int] = {"web": 26}
+NOT_YET_CUT: dict[str, int] = {}
 
 
 def functions(

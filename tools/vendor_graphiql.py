@@ -1,12 +1,12 @@
 """Vendor GraphiQL: the files Strawberry's GraphiQL page loads from a CDN, taken at the versions
-the page pins from the npm registry (`npm pack`), into web/graphiql_assets/.
+the page pins from the npm registry (`npm pack`), into web/graphiql/assets/.
 
 `python tools/vendor_graphiql.py` reads the installed Strawberry's static/graphiql.html, packs
 each package@version it names, checks every file against the page's own `integrity` hash (a
-mismatch stops the run and writes nothing), and rewrites web/graphiql_assets/ whole: the files,
+mismatch stops the run and writes nothing), and rewrites web/graphiql/assets/ whole: the files,
 each package's licence, and manifest.json (package, version, file, sha384 SRI hash, licence).
 Run it after upgrading Strawberry when its page asks for other versions: until then the server
-refuses to start with GraphiQL on (web/graphiql.py names this script).
+refuses to start with GraphiQL on (web/graphiql/page.py names this script).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from strawberry.http.ides import get_graphql_ide_html
 
 from sources import ROOT
 
-ASSETS = ROOT / "web" / "graphiql_assets"
+ASSETS = ROOT / "web" / "graphiql" / "assets"
 PAGE = "graphiql.html"  # Strawberry's page (MIT, strawberry-graphql), as vendored
 # src="https://unpkg.com/<package>@<version>/<path>" integrity="sha384-...", as the page has them.
 CDN_FILE = re.compile(

@@ -5,8 +5,8 @@ from __future__ import annotations
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from web.http_protocol import client_left
-from web.request_log import record_of
+from web.endpoint.http_protocol import client_left
+from web.observability.request_log import record_of
 
 
 class BodyLimit:

@@ -16,7 +16,7 @@ from store.database import Database, open_database
 from store.demo import seed_demo_data
 from store.migrations import check_data_shape
 from web.identity.authenticator import Authenticator
-from web.long_lived import LongLivedHeap
+from web.server.long_lived import LongLivedHeap
 
 
 def utc_now() -> datetime:

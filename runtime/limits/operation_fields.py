@@ -175,7 +175,7 @@ class _Reads(dict[str, Any]):
 # must follow from the operation's fields, arguments and the variables it reads alone: it is
 # kept by the values of those (runtime/limits/check_memo.py).
 # A check's answer: its refusal, or the operation's cost (what the caller's budget is charged,
-# web/graphql_view.py), or None when it has nothing to say.
+# web/endpoint/view.py), or None when it has nothing to say.
 Checked = GraphQLError | int | None
 ExecutionCheck = Callable[[OperationFields], Checked]
 # Charged before execution, once the checks passed: the request's context and the cost; a

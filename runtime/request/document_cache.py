@@ -76,7 +76,7 @@ def entry_bytes(query: str, prepared: PreparedDocument | None) -> int:
 def _unlink_tokens(document: DocumentNode) -> None:
     """Let the tokens of a parsed document go (its nodes' locations keep their offsets and
     source): linked both ways, they would be a cycle, which only the collector frees; what is
-    alive at a freeze leaves its scans (web/long_lived.py), a kept document and one a request
+    alive at a freeze leaves its scans (web/server/long_lived.py), a kept document and one a request
     in flight is running alike, so when either goes, reference counting must free it all.
     Nothing reads the tokens once parsed."""
     token = document.loc.start_token if document.loc is not None else None

@@ -11,7 +11,7 @@ import pytest
 from settings import Settings
 from tests.clients.persisted import OTHER_QUERY, QUERY, apq, post, sha256
 from tests.support import Api, ApiFactory, error_codes
-from web.persisted_queries import ENTRY_OVERHEAD_BYTES, RegisteredDocuments
+from web.endpoint.persisted_queries import ENTRY_OVERHEAD_BYTES, RegisteredDocuments
 
 
 async def test_apq_hash_alone_is_not_found_until_registered(api: Api) -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from settings import Settings
 from tests.support import ApiFactory
-from web.graphiql import (
+from web.graphiql.page import (
     ASSETS_DIR,
     ASSETS_PATH,
     GraphiQLAssetsError,

@@ -14,8 +14,8 @@ from store.database import Database
 from tests.clients.test_graphiql_offline import QUERY_EDITOR, RESPONSE, editor_text, open_graphiql
 from tests.support import ApiFactory, FakeClock, live_server
 from tests.support.browser import TIMEOUT_MS, browser_page
-from web.graphiql import template_literal
-from web.graphiql_example import EXAMPLE_QUERY
+from web.graphiql.example import EXAMPLE_QUERY
+from web.graphiql.page import template_literal
 
 HTML = {"accept": "text/html"}
 

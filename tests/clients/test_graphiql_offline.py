@@ -16,7 +16,7 @@ from playwright.async_api import Page, expect
 from tests.sensors.queries import create_sensor
 from tests.support import Api
 from tests.support.browser import TIMEOUT_MS, browser_page, origin
-from web.graphiql import ASSETS_PATH, assets
+from web.graphiql.page import ASSETS_PATH, assets
 
 QUERY = "{ sensors(first: 1) { edges { node { title } } } }"
 TITLE = "greenhouse north"

@@ -13,7 +13,7 @@ from settings import Settings, SettingsError
 from settings.identity import IdentitySettings
 from tests.clients.persisted import OTHER_QUERY, QUERY, apq, post, sha256
 from tests.support import ApiFactory, error_codes
-from web.trusted_documents import load_trusted_documents
+from web.endpoint.trusted_documents import load_trusted_documents
 
 CREATE = 'mutation Create { createSensor(title: "planted") { title } }'
 

@@ -174,4 +174,4 @@ def test_dockerignore_lets_in_every_file_the_dockerfile_copies(
             if "__pycache__" not in relative:
                 assert not ignored(relative, patterns), relative
                 sent.append(relative)
-    assert "web/graphiql_assets/manifest.json" in sent
+    assert "web/graphiql/assets/manifest.json" in sent

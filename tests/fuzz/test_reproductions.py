@@ -185,7 +185,7 @@ async def test_a_lone_surrogate_echoed_in_an_error_message_is_not_a_500(
     """graphql-core and Strawberry quote the value in their message ("Unknown operation named
     ...", "Value ... does not exist in 'SensorOrder' enum", "... not to include unknown field
     ..."), and orjson refuses to encode the answer (TypeError: str is not valid UTF-8:
-    surrogates not allowed, web/http_protocol.py)."""
+    surrogates not allowed, web/endpoint/http_protocol.py)."""
     body = await fuzz.exercise("reproductions", query, variables, **extra)
     assert oracle.codes(body) != [], body
 

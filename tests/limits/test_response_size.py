@@ -7,7 +7,7 @@ import json
 from runtime.request.response_size import bounded_request_errors
 from settings import MAX_RESPONSE_BYTES, Settings
 from tests.support import ApiFactory, error_codes
-from web.http_protocol import encode
+from web.endpoint.http_protocol import encode
 
 TITLES = "{ sensors(first: 100) { edges { node { title } } } }"
 CREATE = 'mutation { createSensor(title: "%s") { id } }'

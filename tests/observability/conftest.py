@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from tests.observability.observed import LogLines
-from web.logging_setup import JsonFormatter
+from web.observability.logging_setup import JsonFormatter
 
 
 @pytest.fixture

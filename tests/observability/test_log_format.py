@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from settings import Settings, SettingsError
-from web.logging_setup import JsonFormatter, log_format, uvicorn_log_config
+from web.observability.logging_setup import JsonFormatter, log_format, uvicorn_log_config
 
 
 class Terminal(io.StringIO):

@@ -11,7 +11,7 @@ import pytest
 from settings import Settings
 from tests.observability.observed import scrape
 from tests.support import Api, ApiFactory
-from web.metrics import OTHER, BoundedLabel
+from web.observability.metrics import OTHER, BoundedLabel
 
 REQUESTS = "arraygraph_graphql_requests_total"
 

@@ -6,7 +6,7 @@ import re
 
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 
-from web.plain_metrics import CountsAndTimings, Family, bucket_labels
+from web.observability.plain_metrics import CountsAndTimings, Family, bucket_labels
 
 BUCKETS = (0.001, 0.01, 0.1, 1.0)
 OBSERVED = [

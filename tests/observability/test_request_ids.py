@@ -12,7 +12,7 @@ import pytest
 from settings import Settings
 from tests.observability.observed import LogLines
 from tests.support import Api, ApiFactory
-from web.random_ids import IDS_PER_READ, new_request_id
+from web.observability.random_ids import IDS_PER_READ, new_request_id
 
 QUERY = {"query": "{ __typename }"}
 

@@ -10,7 +10,7 @@ import logging
 from tests.clients.persisted import apq, post, sha256
 from tests.observability.observed import LogLines
 from tests.support import Api
-from web.logging_setup import formatter
+from web.observability.logging_setup import formatter
 
 NAMED = "query Few { sensors(first: 2) { totalCount edges { node { title } } } }"
 

@@ -20,7 +20,7 @@ from opentelemetry.sdk.trace.export.in_memory_span_exporter import (
 from settings import Settings
 from tests.support import ApiFactory
 from tests.support.backends import Backend
-from web import tracing
+from web.observability import tracing
 
 QUERY = "query Traced { sensors(first: 1) { totalCount } }"
 

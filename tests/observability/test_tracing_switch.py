@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from web import tracing
+from web.observability import tracing
 
 EXPORTER = "opentelemetry.exporter.otlp.proto.http.trace_exporter"
 

@@ -1,4 +1,4 @@
-"""The app on uvicorn as `arraygraph serve` sets it up (`web.server_protocol.server_options`),
+"""The app on uvicorn as `arraygraph serve` sets it up (`web.server.protocol.server_options`),
 with some settings changed, and raw sockets to talk to it."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from app import create_app
 from settings import Settings
 from store.database import Database
 from tests.support import live_server
-from web.server_protocol import server_options
+from web.server.protocol import server_options
 
 Connection = tuple[asyncio.StreamReader, asyncio.StreamWriter]
 QUERY = b'{"query": "{ __typename }"}'

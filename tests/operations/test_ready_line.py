@@ -14,7 +14,7 @@ import httpx
 
 from tests.support import free_port
 from tests.support.stderr_lines import stderr_lines_until
-from web.graphiql_example import EXAMPLE_QUERY
+from web.graphiql.example import EXAMPLE_QUERY
 
 ROOT = Path(__file__).resolve().parents[2]
 READY = re.compile(

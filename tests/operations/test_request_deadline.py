@@ -13,7 +13,7 @@ from starlette.responses import PlainTextResponse
 from starlette.routing import Route
 
 from tests.support import live_server
-from web.server_protocol import server_protocol
+from web.server.protocol import server_protocol
 
 READ_TIMEOUT = 0.3
 

@@ -13,7 +13,7 @@ from app import create_app
 from settings import Settings
 from store.database import Database
 from tests.support import live_server
-from web.server_protocol import server_protocol
+from web.server.protocol import server_protocol
 
 HEAD_LIMIT = 1024
 # "/healthz" (8), "host: x" (4 + 1 + 4), "x-pad: <pad>" (5 + pad + 4): 26 bytes besides the pad.

@@ -19,7 +19,7 @@ from app import create_app
 from settings import Settings
 from store.database import Database
 from tests.support import live_server
-from web.slow_clients import request_deadline_protocol
+from web.server.slow_clients import request_deadline_protocol
 
 DEADLINE_S = 1.0
 

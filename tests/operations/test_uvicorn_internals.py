@@ -4,11 +4,11 @@ a release that moves one fails here, not in production.
 
 - `ServerState.connections` (every open connection) and `ServerState.tasks` (one task per
   request in flight), as each HTTP protocol's `connections` and `tasks`: the connection bound
-  (web/open_connections.py) and the cap on requests in flight (web/server_protocol.py).
+  (web/server/open_connections.py) and the cap on requests in flight (web/server/protocol.py).
 - `HttpToolsProtocol.limit_concurrency`, read by its `on_headers_complete`: set to None, so
   uvicorn's own check (which counts idle connections) never answers.
 - `HttpToolsProtocol.pipeline`, `cycle` with `response_complete` and `more_body`, `url`, and
-  the parser callbacks the deadlines and bounds wrap (web/slow_clients.py).
+  the parser callbacks the deadlines and bounds wrap (web/server/slow_clients.py).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from uvicorn.config import Config
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol, RequestResponseCycle
 from uvicorn.server import ServerState
 
-from web.server_protocol import server_protocol
+from web.server.protocol import server_protocol
 
 CALLBACKS = ("on_message_begin", "on_url", "on_header", "on_headers_complete", "on_body",
              "on_message_complete", "on_response_complete")  # fmt: skip

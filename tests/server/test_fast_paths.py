@@ -2,8 +2,8 @@
 (`runtime/execution/executor.py`, `runtime/execution/input_builders.py`,
 `runtime/execution/variable_coercion.py`, `runtime/execution/leaf_fields.py`,
 `runtime/execution/object_fields.py`, `runtime/request/operation.py`,
-`runtime/limits/check_memo.py`, `runtime/selection/fields.py`, `web/graphql_view.py`,
-`web/direct_route.py`).
+`runtime/limits/check_memo.py`, `runtime/selection/fields.py`, `web/endpoint/view.py`,
+`web/endpoint/direct_route.py`).
 
 Each would vanish silently on an upgrade or a refactoring that stops taking it; these tests
 fail instead.
@@ -28,7 +28,7 @@ import runtime.execution.literal_arguments as literal_arguments
 import runtime.execution.variable_coercion as variable_coercion
 import runtime.execution.variable_signatures as variable_signatures
 import runtime.request.document_cache as document_cache
-import web.graphql_view as graphql_view
+import web.endpoint.view as graphql_view
 from runtime.limits.cost import CostLimit
 from schema.orders import OrderInput
 from schema.sensors import SensorEventInput

@@ -1,4 +1,4 @@
-"""What a GraphQL request over HTTP may be (web/graphql_request.py,
+"""What a GraphQL request over HTTP may be (web/endpoint/request.py,
 runtime/request/operation_choice.py): the body's media type and shape, a GET's parameters, the
 method, and the operation a document holds for it. Every refusal is a 400 GraphQL response with a
 code (405 for a method, or a mutation over GET; 415 for a body that is not JSON), and runs nothing.

@@ -1,7 +1,7 @@
-"""What survives a full collection is frozen at the event loop's next turn (web/long_lived.py),
-so that the next full collection scans only what has grown since; and what is frozen is never
-garbage that only the collector could free: requests of every kind, new documents, errors and
-documents the cache lets go leave none behind."""
+"""What survives a full collection is frozen at the event loop's next turn
+(web/server/long_lived.py), so that the next full collection scans only what has grown since; and
+what is frozen is never garbage that only the collector could free: requests of every kind, new
+documents, errors and documents the cache lets go leave none behind."""
 
 from __future__ import annotations
 

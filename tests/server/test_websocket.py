@@ -1,5 +1,5 @@
 """GraphQL over WebSocket is not served: the endpoint's route is HTTP's alone, and a WebSocket
-connection to it is closed before it is accepted (as it always was; web/graphql_view.py).
+connection to it is closed before it is accepted (as it always was; web/endpoint/view.py).
 
 The app is driven through its ASGI interface directly, as a server hands it a connection.
 """

@@ -9,7 +9,7 @@ credentials sent in a URL's query string.
   run, its writes stand and are answered, 200, whatever the type.
 - **A credential in the query string** (`?access_token=`, `?token=`, ...) is refused, 400,
   naming the parameter and never its value: a URL is kept in browser histories and proxies'
-  logs. The request log writes the path, never the query string (web/request_log.py).
+  logs. The request log writes the path, never the query string (web/observability/request_log.py).
 """
 
 from __future__ import annotations

@@ -3,9 +3,10 @@
 A pure ASGI middleware, outermost: it takes the client's `X-Request-ID` when it has a safe
 shape (1 to 128 of `A-Za-z0-9._:-`), or makes one, and echoes it in the response. The request's
 `RequestRecord` rides in `scope["state"]`, where the GraphQL view notes the operation and the
-codes of its errors (web/operation_notes.py); the commands the request sends are counted by the
-store (`store.commands.CommandTally`). When the response is sent, the record becomes one line
-of the `arraygraph.request` logger and, for the GraphQL endpoint, the request metrics.
+codes of its errors (web/endpoint/operation_notes.py); the commands the request sends are
+counted by the store (`store.commands.CommandTally`). When the response is sent, the record
+becomes one line of the `arraygraph.request` logger and, for the GraphQL endpoint, the request
+metrics.
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ from typing import Any
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from store.commands import CommandTally
-from web.metrics import Metrics
-from web.random_ids import new_request_id
+from web.observability.metrics import Metrics
+from web.observability.random_ids import new_request_id
 
 logger = logging.getLogger("arraygraph.request")
 
@@ -78,7 +79,7 @@ def record_of(scope: Scope) -> RequestRecord | None:
 
 def request_id(scope: Scope) -> str:
     """The client's request id when its shape is safe to log and echo; else a new one (128
-    random bits, in hex: web/random_ids.py)."""
+    random bits, in hex: web/observability/random_ids.py)."""
     for name, value in scope["headers"]:
         if name.lower() == _HEADER:
             sent = bytes(value).decode("latin-1")

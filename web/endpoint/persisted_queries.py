@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 
 from schema.schema import ArraygraphSchema
 from settings import Settings
-from web.trusted_documents import SHA256_HEX, load_trusted_documents, sha256_hex
+from web.endpoint.trusted_documents import SHA256_HEX, load_trusted_documents, sha256_hex
 
 NOT_FOUND = "PERSISTED_QUERY_NOT_FOUND"
 NOT_SUPPORTED = "PERSISTED_QUERY_NOT_SUPPORTED"

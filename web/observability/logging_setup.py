@@ -3,7 +3,8 @@
 `ARRAYGRAPH_LOG_FORMAT`: `json`, `text`, or `auto` (text on a terminal, JSON otherwise).
 `uvicorn_log_config(settings)` is the `log_config` for `uvicorn.run`: every logger, uvicorn's
 included, writes through one handler on stderr in the chosen format. uvicorn's access log is
-off: `arraygraph.request` (web/request_log.py) writes one richer line per request instead.
+off: `arraygraph.request` (web/observability/request_log.py) writes one richer line per request
+instead.
 """
 
 from __future__ import annotations

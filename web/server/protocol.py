@@ -1,7 +1,7 @@
 """The HTTP protocol `arraygraph serve` runs: uvicorn's, with the read deadlines of
-`web/slow_clients.py`, the connection bound of `web/open_connections.py`, a bound on a request's
-head, a cap on requests in flight, and GraphQL answers for both refusals it makes before the app
-sees a request.
+`web/server/slow_clients.py`, the connection bound of `web/server/open_connections.py`, a bound
+on a request's head, a cap on requests in flight, and GraphQL answers for both refusals it makes
+before the app sees a request.
 
 - **The head** (request line and headers) is not bounded by uvicorn's httptools parser, nor
   by the body limit (`web/body_limit.py`): a 50 MB header was read in full. Past
@@ -24,7 +24,7 @@ from typing import Any
 from starlette.types import Receive, Scope, Send
 
 from settings import MAX_REQUEST_HEAD_BYTES, Settings
-from web.open_connections import ConnectionBoundProtocol
+from web.server.open_connections import ConnectionBoundProtocol
 
 logger = logging.getLogger("arraygraph.server")
 

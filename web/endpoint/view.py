@@ -1,14 +1,14 @@
 """The GraphQL endpoint: GraphQL over HTTP's GET and POST, answered on one lean path.
 
 A request: its `accept` and `content-type` read once -> the method (405 unless GET or POST)
--> a GET without an operation is the GraphiQL page (web/graphiql.py, 404 when it is off) ->
-the operation read from the JSON body or the parameters (web/graphql_request.py) -> a persisted
-query's text looked up (web/persisted_view.py) -> run by the schema's `OperationRunner`
+-> a GET without an operation is the GraphiQL page (web/graphiql/page.py, 404 when it is off) ->
+the operation read from the JSON body or the parameters (web/endpoint/request.py) -> a persisted
+query's text looked up (web/endpoint/persisted_view.py) -> run by the schema's `OperationRunner`
 (runtime/request/operation.py), which builds the request's Context only if the operation executes ->
 unexpected errors masked (schema/errors.py) -> the answer in the media type the client accepts,
-bounded in size (web/http_protocol.py). The request's record gets the operation and its error
-codes (web/operation_notes.py). WebSocket connections never reach it: the route is HTTP's
-alone, and Starlette closes them (GraphQL over WebSocket is not served).
+bounded in size (web/endpoint/http_protocol.py). The request's record gets the operation and its
+error codes (web/endpoint/operation_notes.py). WebSocket connections never reach it: the route is
+HTTP's alone, and Starlette closes them (GraphQL over WebSocket is not served).
 
 Strawberry's HTTP view did the same through a request adapter, a sub-response, negotiation of
 streaming transports arraygraph does not serve, and a runtime `Protocol` isinstance check per
@@ -31,8 +31,23 @@ from resolvers.errors import Unauthenticated
 from runtime.request.operation import Operation, OperationRefused, OperationRunner
 from schema.errors import masked
 from schema.schema import ArraygraphSchema
-from web.graphiql import graphiql_html
-from web.graphql_request import (
+from web.endpoint.http_protocol import (
+    Answer,
+    Headers,
+    TransportError,
+    client_left,
+    graphql_answer,
+    transport_error,
+)
+from web.endpoint.operation_notes import (
+    note_error_codes,
+    note_operation,
+    note_refusal,
+    note_sent_name,
+)
+from web.endpoint.persisted_queries import PersistedQueries, PersistedQueryError
+from web.endpoint.persisted_view import persisted_document, persisted_failure
+from web.endpoint.request import (
     RequestHead,
     SentOperation,
     from_body,
@@ -41,19 +56,9 @@ from web.graphql_request import (
     read_body,
     wants_graphiql,
 )
-from web.http_protocol import (
-    Answer,
-    Headers,
-    TransportError,
-    client_left,
-    graphql_answer,
-    transport_error,
-)
+from web.graphiql.page import graphiql_html
 from web.identity.challenge import url_credential, url_credential_reason
-from web.operation_notes import note_error_codes, note_operation, note_refusal, note_sent_name
-from web.persisted_queries import PersistedQueries, PersistedQueryError
-from web.persisted_view import persisted_document, persisted_failure
-from web.request_log import record_of
+from web.observability.request_log import record_of
 from web.state import AppState
 
 HTML = "text/html; charset=utf-8"
@@ -70,7 +75,7 @@ class GraphQLView:
         self.state = state
         self.persisted = persisted
         self.runner = OperationRunner(schema)
-        # Served from the package (web/graphiql.py): no CDN, so it works offline.
+        # Served from the package (web/graphiql/page.py): no CDN, so it works offline.
         self.graphiql = graphiql_html().encode() if state.settings.graphiql else None
         self.max_response_bytes = state.settings.max_response_bytes
         # With a cost budget, the caller is known before the operation runs: its budget is

@@ -1,13 +1,13 @@
 """The view's step for persisted queries: the text a request's hash or `documentId` stands for,
-or the error that answers it instead (web/persisted_queries.py decides which)."""
+or the error that answers it instead (web/endpoint/persisted_queries.py decides which)."""
 
 from __future__ import annotations
 
 from graphql import GraphQLError
 
-from web.graphql_request import SentOperation
-from web.http_protocol import Headers
-from web.persisted_queries import NOT_FOUND, PersistedQueries, PersistedQueryError
+from web.endpoint.http_protocol import Headers
+from web.endpoint.persisted_queries import NOT_FOUND, PersistedQueries, PersistedQueryError
+from web.endpoint.request import SentOperation
 
 # A miss must not be cached by a proxy: the client registers the document next.
 UNCACHED = "private, no-cache, must-revalidate"

@@ -23,7 +23,7 @@ from starlette.datastructures import QueryParams
 from starlette.requests import ClientDisconnect
 from starlette.types import Receive, Scope
 
-from web.http_protocol import TransportError
+from web.endpoint.http_protocol import TransportError
 
 NOT_JSON = "Unable to parse request body as JSON"
 

@@ -23,7 +23,7 @@ from starlette.routing import Route
 
 from runtime.request.document_cache import DocumentCache
 from settings import METRICS_OPERATIONS
-from web.plain_metrics import CountsAndTimings, Family
+from web.observability.plain_metrics import CountsAndTimings, Family
 from web.state import AppState
 
 Lifespan = Callable[[Starlette], AbstractAsyncContextManager[None]]

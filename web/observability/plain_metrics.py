@@ -6,7 +6,8 @@ metrics alone were a visible share of its time. Here a count is an attribute of 
 and a histogram a list of per-bucket counts found by bisection. The caller makes changes one at a
 time: the request metrics change only on the event loop's thread (`RequestLog`), where a scrape
 also reads them (`GET /metrics` encodes synchronously); the command metrics, which the engine's
-thread changes too, behind a lock of their own (web/metrics.py), under which a scrape copies them.
+thread changes too, behind a lock of their own (web/observability/metrics.py), under which a
+scrape copies them.
 A scrape shows them as prometheus_client shows its own: the same names, labels, samples and
 `_created` (tests/observability/test_plain_metrics.py compares the two). Only prometheus_client's
 public API for custom collectors is used: `Collector`, the `*MetricFamily` classes,

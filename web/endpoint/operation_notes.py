@@ -1,6 +1,6 @@
-"""The view's notes in the request's record (web/request_log.py): which operation ran (name and
-kind, known once the document is parsed), the codes of the errors it answered with, and why
-its credential was refused, if it was.
+"""The view's notes in the request's record (web/observability/request_log.py): which operation
+ran (name and kind, known once the document is parsed), the codes of the errors it answered with,
+and why its credential was refused, if it was.
 
 The name the client sent is noted when its document is known (a persisted query's included)
 and replaced by the document's once the operation is resolved; a request refused before that
@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from graphql import GraphQLError
 
 from resolvers.errors import Unauthenticated
-from web.request_log import RequestRecord
+from web.observability.request_log import RequestRecord
 
 LONGEST_NOTED_NAME = 128
 GRAPHQL_NAME = re.compile(rf"[_A-Za-z][_0-9A-Za-z]{{0,{LONGEST_NOTED_NAME - 1}}}")

@@ -30,7 +30,7 @@ from starlette.types import Scope, Send
 
 from runtime.request.response_size import bounded_request_errors, bounded_response
 from web.identity.challenge import challenge, unauthenticated
-from web.request_log import RequestRecord, record_of
+from web.observability.request_log import RequestRecord, record_of
 
 CLIENT_CLOSED_REQUEST = 499
 TOO_MANY_REQUESTS = 429

@@ -17,7 +17,7 @@ import itertools
 import logging
 from typing import Any
 
-from web.slow_clients import RequestDeadlineProtocol
+from web.server.slow_clients import RequestDeadlineProtocol
 
 logger = logging.getLogger("arraygraph.server")
 # The order in which connections became idle: the lowest has been idle longest. A count, not a

@@ -1,7 +1,7 @@
 """GraphiQL offline: the IDE's assets served by arraygraph from the package, never a CDN.
 
 Strawberry's GraphiQL page loads React, GraphiQL and its explorer plugin from unpkg.com; on a
-closed network it stays at "Loading...". web/graphiql_assets/ holds those files at the versions
+closed network it stays at "Loading...". web/graphiql/assets/ holds those files at the versions
 the page pins (written by tools/vendor_graphiql.py, with each package's licence and
 manifest.json). Here the page is rewritten once: every CDN address becomes
 `/graphql/assets/<file>` with the file's own `integrity` hash, and a Content-Security-Policy
@@ -25,9 +25,9 @@ from starlette.responses import FileResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from settings import Settings
-from web.graphiql_example import EXAMPLE_QUERY
+from web.graphiql.example import EXAMPLE_QUERY
 
-ASSETS_DIR = Path(__file__).with_name("graphiql_assets")
+ASSETS_DIR = Path(__file__).with_name("assets")
 ASSETS_PATH = "/graphql/assets"
 # Strawberry's page as vendored with the assets (tools/vendor_graphiql.py): an upgrade of
 # Strawberry that ships another page cannot break the offline IDE.
@@ -44,7 +44,7 @@ PAGE_EXAMPLE = re.compile(r"(const EXAMPLE_QUERY = `)(.*?)(`;)", re.DOTALL)
 
 
 class GraphiQLAssetsError(RuntimeError):
-    """Strawberry's page asks for a file that web/graphiql_assets/ does not hold as pinned."""
+    """Strawberry's page asks for a file that web/graphiql/assets/ does not hold as pinned."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +71,7 @@ def assets() -> dict[str, Asset]:
         asset = Asset(file=entry["file"], url=entry["url"], sha384=entry["sha384"])
         if sri((ASSETS_DIR / asset.file).read_bytes()) != asset.sha384:
             raise GraphiQLAssetsError(
-                f"web/graphiql_assets/{asset.file} does not match manifest.json's hash: "
+                f"web/graphiql/assets/{asset.file} does not match manifest.json's hash: "
                 "run tools/vendor_graphiql.py"
             )
         found[asset.file] = asset

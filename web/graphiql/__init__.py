@@ -1,0 +1,1 @@
+"""GraphiQL, served offline: the page, its assets and the query it opens with."""

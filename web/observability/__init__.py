@@ -1,0 +1,1 @@
+"""What the process tells its operators: log lines, metrics, traces, request ids."""
