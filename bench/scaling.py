@@ -2,7 +2,8 @@
 write, each on servers of 100, 1,000 and 10,000 sensors, interleaved.
 3. Batches: `recordSensorEvents` of 1,000 events over 2 and over 100 sensors against one event
 per call, in events per second: on the embedded engine in the server's process, and on a
-database process of its own (the engine's wire front, as MongoDB), interleaved in one run."""
+database process of its own (the engine's wire front, as MongoDB), interleaved in one run; only
+the latter is judged against the target, as every speed target is."""
 
 from __future__ import annotations
 
@@ -10,7 +11,16 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bench.fleet import LARGE, MIDDLE, SMALL, Options, Servers
-from bench.measure import Load, Samples, cost_ratio, figures, interleave, rate_ratio, ratio_line
+from bench.measure import (
+    Load,
+    Samples,
+    cost_ratio,
+    figures,
+    interleave,
+    rate_ratio,
+    ratio_line,
+    unjudged_line,
+)
 from bench.overhead import graphql
 from bench.seed import Seed
 from bench.server import Server
@@ -24,6 +34,8 @@ RECORD = "mutation($e: [SensorEventInput!]!) { recordSensorEvents(events: $e) { 
 BATCH = 1_000
 IN_PROCESS = "engine in the server's process (the default)"
 APART = "database in a process of its own (the engine's wire front, as MongoDB)"
+# Speed targets are judged with the database in a process of its own, as MongoDB runs.
+UNJUDGED = "not judged: the database shares the server's process"
 
 
 def _events(seed: Seed, sensors: list[int], count: int, at: str) -> list[dict[str, Any]]:
@@ -103,7 +115,11 @@ async def batches(servers: Servers, options: Options, at: str) -> None:
         for name in ("1,000 events over 2 sensors", "1,000 events over 100 sensors"):
             batch = mine[name]
             label = f"  events/s, {name.split(' over ')[1]} / single"
-            print(ratio_line(label, cost_ratio(single, batch), rate_ratio(batch, single), ">=", 50))
+            by_cpu, by_rate = cost_ratio(single, batch), rate_ratio(batch, single)
+            if where == APART:
+                print(ratio_line(label, by_cpu, by_rate, ">=", 50))
+            else:  # the stand-in's own speed, which no deployment runs: shown, never judged
+                print(unjudged_line(label, by_cpu, by_rate, UNJUDGED))
 
 
 async def run(servers: Servers, options: Options) -> None:
