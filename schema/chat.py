@@ -257,8 +257,9 @@ class ChatMutations:
         _post_message,
         permission=Permission.CHAT_WRITE,
         work_units=NO_WORK,
-        description="Append a message. A retry with a `clientMessageId` already stored in the "
-        "session returns the stored message and stores nothing.",
+        description="Append a message. A retry (same author and text) with a `clientMessageId` "
+        "already stored in the session returns the stored message and stores nothing; another "
+        "post naming it is BAD_USER_INPUT.",
     )
     edit_message: Message = write_mutation(
         _edit_message, permission=Permission.CHAT_WRITE, work_units=NO_WORK

@@ -199,11 +199,27 @@ async def post_message(
     )
     if appended is None:
         raise _no_session(sid)
-    await _still_a_member(info, sid, appended.message)
+    if not appended.stored:
+        _same_post(appended.message, message)
+    await _still_a_member(info, sid, appended.message, stored=appended.stored)
     return SessionMessage(sid, appended.message)
 
 
-async def _still_a_member(info: Info, session_id: ObjectId, posted: MessageDoc) -> None:
+def _same_post(stored: MessageDoc, message: NewMessage) -> None:
+    """A held `clientMessageId` answers its message to a retry of that post only (same author
+    and text): anyone else naming it (another member, a service that reads no session) would
+    read a message they did not write, so is refused, as an idempotency key's other call is."""
+    if stored.author != message.author or stored.text != message.text:
+        raise BadUserInput(
+            "clientMessageId: names another message of this session (another author or "
+            "text); nothing was written",
+            argument="clientMessageId",
+        )
+
+
+async def _still_a_member(
+    info: Info, session_id: ObjectId, posted: MessageDoc, *, stored: bool
+) -> None:
     """A member's post checks membership, then appends: two commands, between which a
     `removeChatMember` may be acknowledged. No command appends on condition of another
     collection's document, so the post reads the membership again once its message is stored
@@ -216,6 +232,8 @@ async def _still_a_member(info: Info, session_id: ObjectId, posted: MessageDoc) 
         return
     if await members.still_member(info.context, found.identity, session_id):
         return
+    if not stored:  # a retry's message was stored before, by a member then: it stays
+        raise _no_session(session_id)
     await chat_edits.delete_message(
         info.context.collection(chat_pages.COLLECTION), session_id=session_id, message_id=posted.id
     )

@@ -58,7 +58,8 @@ async def test_two_server_instances_posting_into_one_session_keep_every_invarian
             session_id = created.json()["data"]["createChatSession"]["sessionId"]
 
             async def send(n: int) -> dict[str, Any]:
-                variables = {"s": session_id, "a": "ada", "x": f"m{n}", "c": f"c{n % 30}"}
+                # A retry is the same post: the same author and text with its client id.
+                variables = {"s": session_id, "a": "ada", "x": f"m{n % 30}", "c": f"c{n % 30}"}
                 reply = await (a, b)[n % 2].post(
                     "/graphql", json={"query": POST, "variables": variables}
                 )

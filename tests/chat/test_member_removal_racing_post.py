@@ -54,3 +54,51 @@ async def test_a_post_after_the_removal_writes_nothing(make_api: ApiFactory) -> 
         assert body["errors"][0]["extensions"]["code"] == "NOT_FOUND"
         assert dict(api.commands.by_name) == {"find": 1}
         assert await api.snapshot() == before
+
+
+POST_AGAIN = """mutation($s: ID!, $x: String!, $c: String) {
+  postMessage(sessionId: $s, text: $x, clientMessageId: $c) { messageId text deleted } }"""
+
+
+async def _removed_during_the_next_post(
+    api: Api, monkeypatch: pytest.MonkeyPatch, session: str
+) -> None:
+    original = chat_posts.post_message
+
+    async def removed_first(*args: Any, **kwargs: Any) -> Any:
+        removed = await api.post(REMOVE, {"s": session, "m": "bo"}, headers=user("ada"))
+        assert "errors" not in removed, removed
+        return await original(*args, **kwargs)
+
+    monkeypatch.setattr(chat_posts, "post_message", removed_first)
+
+
+@pytest.mark.parametrize(
+    ("author", "text", "client_id", "code"),
+    [
+        # bo's own earlier message, posted while a member: his retry is refused, it stays.
+        ("bo", "earlier", "bo-1", "NOT_FOUND"),
+        # ada's message, named by her clientMessageId: bo never changes it.
+        ("ada", "hers", "ada-1", "BAD_USER_INPUT"),
+    ],
+)
+async def test_a_racing_post_tombstones_only_a_message_it_stored(
+    make_api: ApiFactory,
+    monkeypatch: pytest.MonkeyPatch,
+    author: str,
+    text: str,
+    client_id: str,
+    code: str,
+) -> None:
+    async with make_api(member_settings()) as api:
+        session = await created(api, user("ada"))
+        await ok(api, ADD, {"s": session, "m": "bo"}, user("ada"))
+        stored = await ok(api, POST_AGAIN, {"s": session, "x": text, "c": client_id}, user(author))
+        await _removed_during_the_next_post(api, monkeypatch, session)
+        body = await call(api, POST_AGAIN, {"s": session, "x": text, "c": client_id}, user("bo"))
+        assert body["data"] is None, body
+        assert [e["extensions"]["code"] for e in body["errors"]] == [code]
+        kept = await _messages_by(api, session, author)
+        assert [(m["id"], m["text"], m.get("deleted", False)) for m in kept] == [
+            (ObjectId(stored["postMessage"]["messageId"]), text, False)
+        ]
