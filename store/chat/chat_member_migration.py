@@ -1,7 +1,8 @@
 """`arraygraph migrate` for chat: every session stored before sessions had members gets an
 owner and members, and every owner its membership.
 
-How they are picked, for a session without `owner`:
+How they are picked, for a session stored without an `owner` field (one a service creates
+since has it null: no owner, for good, so no later run hands it to whoever wrote in it first):
 - its owner is the author of its first message (the lowest `seq`, deleted or not); a session
   without a message gets `default_owner` (`arraygraph migrate --chat-owner USER`), or, when
   none is given, stays without owner (only an admin reaches it) and is counted as such;
@@ -61,8 +62,10 @@ async def migrate_memberships(
             owned_ids = [session.id for session in batch if session.owner is not None]
             await _forget_deleted(sessions, members, owned_ids)
         written += repaired
+        # Stored before members: no `owner` at all (a service's session has it null, for good).
+        before_members = {d["_id"] for d in raw if "owner" not in d}
         for session in batch:
-            if session.owner is not None:
+            if session.id not in before_members:
                 continue
             owner = await _first_author(pages, session.id) or default_owner
             if owner is None:

@@ -1,14 +1,15 @@
 """Chat sessions (../shared/seeds/004): one small document per session, its counters kept by
 `$max`, so that they converge whatever order posts report in.
 
-`{_id, title, owner?, createdAt, lastMessageAt, activeAt, pageCount, messageCount}`,
+`{_id, title, owner, createdAt, lastMessageAt, activeAt, pageCount, messageCount}`,
 `lastMessageAt` absent until the first message. `owner` names the member who owns the session
 (its membership is in `store/chat/chat_members.py`; the field lets a membership that failed to
-be written be written again, `store/chat/chat_lifecycle.py`); absent when nobody does (a
-session a service created, or one stored before sessions had members, until `arraygraph
-migrate` gives it one). `activeAt` is the
-later of `createdAt` and `lastMessageAt` (a new session is active from its creation): the list
-of sessions pages on the (activeAt, _id) index, most recently active first. The counters are
+be written be written again, `store/chat/chat_lifecycle.py`); null when nobody does (a session
+a service created without one, for good); absent in a session stored before sessions had
+members, the only kind `arraygraph migrate` gives an owner (so a later run never hands a
+service's session to whoever wrote in it first). `activeAt` is the later of `createdAt` and
+`lastMessageAt` (a new session is active from its creation): the list of sessions pages on the
+(activeAt, _id) index, most recently active first. The counters are
 `$max` of what each post stored (its `seq`, its page + 1, its time): `seq` numbers messages
 without gaps, so the largest is the count, and an update that arrives late changes nothing.
 """
@@ -69,10 +70,10 @@ async def create_session(
 ) -> SessionDoc:
     """A new session, `owner` recorded in it (its membership is the caller's to write)."""
     now = stored_time(now)
-    document: dict[str, Any] = {"_id": ObjectId(), "title": title}
-    if owner is not None:
-        document["owner"] = owner
-    document |= {
+    document: dict[str, Any] = {
+        "_id": ObjectId(),
+        "title": title,
+        "owner": owner,  # null, not absent: no owner, and none for a migration to give
         "createdAt": now,
         "activeAt": now,
         "pageCount": 0,

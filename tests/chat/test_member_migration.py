@@ -1,9 +1,9 @@
 """`arraygraph migrate` gives the sessions created before sessions had members (here: by an
-anonymous caller, who owns none) an owner and members: the author of the first message owns a
-session (deleted or not), every distinct author is a member from their first message, and a
-session without messages gets the configured owner or stays without one. A second run changes
-nothing; a session deleted while it runs keeps no membership; sessions and authors are read a
-batch at a time."""
+anonymous caller, who owns none, without the `owner` field such sessions lack) an owner and
+members: the author of the first message owns a session (deleted or not), every distinct
+author is a member from their first message, and a session without messages gets the
+configured owner or stays without one. A second run changes nothing; a session deleted while
+it runs keeps no membership; sessions and authors are read a batch at a time."""
 
 from __future__ import annotations
 
@@ -38,6 +38,11 @@ async def _sessions_without_owners(api: Api) -> tuple[ObjectId, ObjectId, Object
         await post(api, str(talk), f"from {author}", author=author)
     message = await post(api, str(tombstone), "oops", author="dave")
     await api.data(DELETE, {"s": str(tombstone), "m": message["id"]})
+    # Stored before members: no `owner` at all (a session made since names none as null).
+    for session in (talk, empty, tombstone):
+        await api.collection("chat_sessions").update_one(
+            {"_id": session}, {"$unset": {"owner": ""}}
+        )
     return talk, empty, tombstone
 
 
