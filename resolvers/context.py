@@ -78,7 +78,7 @@ class Context:
         found = self._identity
         if found is not None or self.refusal is not None:
             return found
-        if self.request is not None and self.request.headers.get("authorization"):
+        if self.request is not None and "authorization" in self.request.headers:
             return None
         found = self._identity = self._authenticator.anonymous
         return found
@@ -93,8 +93,8 @@ class Context:
         refused = self.refusal
         if refused is not None:
             raise Unauthenticated(str(refused), reason=refused.reason)
-        sent = self.request.headers.get("authorization") if self.request is not None else None
-        if not sent:
+        sent = self._sent_authorization()
+        if sent is None:
             found = self._authenticator.anonymous
         else:
             try:
@@ -104,6 +104,15 @@ class Context:
                 raise
         self._identity = found
         return found
+
+    def _sent_authorization(self) -> str | None:
+        """The `Authorization` header, None without one. Sent, even empty, it is a credential to
+        check; sent twice, its lines are combined as HTTP combines a field's lines (RFC 9110,
+        5.3), which no credential matches: refused as malformed, never one of them chosen."""
+        if self.request is None:
+            return None
+        sent = self.request.headers.getlist("authorization")
+        return ", ".join(sent) if sent else None
 
     def collection(self, name: str) -> AsyncCollection:
         """The collection a store module declares as its `COLLECTION`."""

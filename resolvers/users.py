@@ -28,11 +28,11 @@ from store.orders import users as store
 from store.orders.order_pages import PageArgs
 from store.orders.users import OrderDoc, OrderPage, UserDoc, UserWithPage
 
-USER = NodeKind("User", (text_part(MAX_USER_ID_LENGTH),), Permission.ORDERS_OWN)
+USER = NodeKind("User", (text_part(MAX_USER_ID_LENGTH),), Permission.ORDERS_READ)
 ORDER = NodeKind(
     "Order",
     (text_part(MAX_USER_ID_LENGTH), text_part(MAX_ORDER_ID_LENGTH)),
-    Permission.ORDERS_OWN,
+    Permission.ORDERS_READ,
 )
 
 
@@ -67,7 +67,7 @@ def order_id_argument(value: str, *, user_id: str, argument: str) -> str:
 
 async def user(info: Info, *, user_id: str) -> LoadedUser | None:
     user_id = user_id_argument(user_id)
-    if not await may_use_user(info, user_id):
+    if not await may_use_user(info, user_id, Permission.ORDERS_READ):
         return None  # as a user that does not exist
     args = prefetch_args(info)
     found = await info.context.loader(USERS_WITH_PAGE, args).load(user_id)
@@ -107,7 +107,7 @@ async def order_by_key(info: Info, key: Key) -> OwnedOrder | None:
 async def users(info: Info, *, user_ids: Sequence[str]) -> list[LoadedUser | None]:
     validation.at_most(user_ids, MAX_USERS_PER_QUERY, argument="userIds")
     ids = [user_id_argument(u, argument=f"userIds[{i}]") for i, u in enumerate(user_ids)]
-    allowed = [await may_use_user(info, user_id) for user_id in ids]
+    allowed = [await may_use_user(info, user_id, Permission.ORDERS_READ) for user_id in ids]
     args = prefetch_args(info)
     loader = info.context.loader(USERS_WITH_PAGE, args)
     found = await loader.load_many([u for u, ok in zip(ids, allowed, strict=True) if ok])
@@ -178,7 +178,7 @@ async def upsert_orders(
 ) -> LoadedUser:
     ctx = info.context
     user_id = user_id_argument(user_id)
-    if not await may_use_user(info, user_id):
+    if not await may_use_user(info, user_id, Permission.ORDERS_WRITE):
         raise _no_user(user_id)
     if user_type is not None:
         validation.text(user_type, argument="userType", maximum=MAX_USER_TEXT_LENGTH)
@@ -198,7 +198,7 @@ async def upsert_orders(
 
 async def delete_orders(info: Info, *, user_id: str, order_ids: Sequence[str]) -> LoadedUser:
     user_id = user_id_argument(user_id)
-    if not await may_use_user(info, user_id):
+    if not await may_use_user(info, user_id, Permission.ORDERS_WRITE):
         raise _no_user(user_id)
     validation.at_most(order_ids, MAX_ORDERS_PER_CALL, argument="orderIds")
     ids = [

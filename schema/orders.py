@@ -204,7 +204,7 @@ class UserQueries:
     user: User | None = strawberry.field(
         resolver=_user_field,
         description="Null when unknown, or not the caller's own (for a signed-in user).",
-        metadata=facts(work_units=NO_WORK, permission=Permission.ORDERS_OWN),
+        metadata=facts(work_units=NO_WORK, permission=Permission.ORDERS_READ),
     )
     users: list[User | None] = strawberry.field(
         resolver=_users,
@@ -213,7 +213,7 @@ class UserQueries:
         metadata=facts(
             list_size=length_of("userIds", MAX_USERS_PER_QUERY),
             work_units=NO_WORK,
-            permission=Permission.ORDERS_OWN,
+            permission=Permission.ORDERS_READ,
         ),
     )
 
@@ -259,13 +259,13 @@ def _info(order: Any) -> Any:
 class UserMutations:
     upsert_orders: User = write_mutation(
         _upsert_orders,
-        permission=Permission.ORDERS_OWN,
+        permission=Permission.ORDERS_WRITE,
         work_units=_orders_written,
         description="Replace orders by id, insert new ones, create the user when missing.",
     )
     delete_orders: User = write_mutation(
         _delete_orders,
-        permission=Permission.ORDERS_OWN,
+        permission=Permission.ORDERS_WRITE,
         work_units=per_item("orderIds", 1),
         description="Remove orders by id; unknown ids are ignored.",
     )

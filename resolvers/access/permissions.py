@@ -1,9 +1,10 @@
 """The permissions a field declares: what a caller must hold to call it.
 
 A small set, by domain and by what the call does. Three are an end user's for their own records
-(`OWN_RECORDS`): `orders:own`, `chat:read`, `chat:write` and `chat:own` reach every record when
-a role grants them, only the caller's own when they hold them as a signed-in user
-(resolvers/access/roles.py).
+(`OWN_RECORDS`): `orders:read`, `orders:write`, `chat:read`, `chat:write` and `chat:own` reach
+every record when a role grants them, only the caller's own when they hold them as a signed-in
+user (resolvers/access/roles.py). Reading and writing orders are two, so that a service that
+writes orders on behalf of any user (`ingest`) reads none.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ class Permission(StrEnum):
     SERIES_WRITE = "series:write"
     TRADES_READ = "trades:read"
     TRADES_WRITE = "trades:write"
-    ORDERS_OWN = "orders:own"
+    ORDERS_READ = "orders:read"
+    ORDERS_WRITE = "orders:write"
     CHAT_READ = "chat:read"
     CHAT_WRITE = "chat:write"
     CHAT_OWN = "chat:own"
@@ -32,7 +34,8 @@ MEANINGS: dict[Permission, str] = {
     Permission.SERIES_WRITE: "record observations",
     Permission.TRADES_READ: "read customers and their trades",
     Permission.TRADES_WRITE: "record trades",
-    Permission.ORDERS_OWN: "read a user and its orders; upsert and delete orders",
+    Permission.ORDERS_READ: "read a user and its orders",
+    Permission.ORDERS_WRITE: "upsert and delete orders",
     Permission.CHAT_READ: "read chat sessions and their messages",
     Permission.CHAT_WRITE: "create sessions; post, edit and delete messages",
     Permission.CHAT_OWN: "delete a session; add and remove its members",

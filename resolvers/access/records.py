@@ -31,12 +31,11 @@ async def access(context: Context) -> Access:
     return Access.of(await context.identity())
 
 
-async def may_use_user(info: Info, user_id: str) -> bool:
-    """Whether the caller may read and change the user `user_id` and its orders."""
+async def may_use_user(info: Info, user_id: str, permission: Permission) -> bool:
+    """Whether the caller may read (`orders:read`) or change (`orders:write`) the user `user_id`
+    and its orders."""
     found = await access(info.context)
-    return found.reaches_every(Permission.ORDERS_OWN) or (
-        found.holds(Permission.ORDERS_OWN) and found.is_user(user_id)
-    )
+    return found.reaches_every(permission) or (found.holds(permission) and found.is_user(user_id))
 
 
 async def may_use_session(info: Info, session_id: ObjectId, permission: Permission) -> bool:
@@ -123,7 +122,7 @@ async def may_read_key(info: Info, permission: Permission, key: Key) -> bool:
         return True
     if not found.holds(permission):
         return False
-    if permission is Permission.ORDERS_OWN:
+    if permission is Permission.ORDERS_READ:
         return found.is_user(str(key[0]))
     if permission in CHAT:
         return await members.is_member(info.context, found.identity, ObjectId(str(key[0])))

@@ -21,11 +21,13 @@ ROLE_PERMISSIONS: dict[str, frozenset[Permission]] = {
     "reader": frozenset({P.SENSORS_READ, P.SERIES_READ, P.TRADES_READ}),
     # Every ingestion: orders on behalf of any user, messages on behalf of any author (bridges).
     "ingest": frozenset(
-        {P.SENSORS_WRITE, P.SERIES_WRITE, P.TRADES_WRITE, P.ORDERS_OWN, P.CHAT_WRITE}
+        {P.SENSORS_WRITE, P.SERIES_WRITE, P.TRADES_WRITE, P.ORDERS_WRITE, P.CHAT_WRITE}
     ),
     "admin": frozenset(Permission),
 }
-SIGNED_IN: frozenset[Permission] = frozenset({P.ORDERS_OWN, P.CHAT_READ, P.CHAT_WRITE, P.CHAT_OWN})
+SIGNED_IN: frozenset[Permission] = frozenset(
+    {P.ORDERS_READ, P.ORDERS_WRITE, P.CHAT_READ, P.CHAT_WRITE, P.CHAT_OWN}
+)
 OPEN_ROLE = "admin"  # anonymous callers' when nothing is configured, in development
 
 

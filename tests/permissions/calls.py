@@ -64,12 +64,12 @@ QUERIES: dict[str, Call] = {
     "user": Call(
         "query($u: String!) { user(userId: $u) { name orders { totalCount "
         "edges { node { info } } pageInfo { hasNextPage } } } }",
-        _user_b, record=P.ORDERS_OWN, owner="B",
+        _user_b, record=P.ORDERS_READ, owner="B",
     ),
     "users": Call(
         "query($u: String!) { users(userIds: [$u]) { ...U } } "
         "fragment U on User { name orderCount }",
-        _user_b, record=P.ORDERS_OWN, owner="B",
+        _user_b, record=P.ORDERS_READ, owner="B",
     ),
     "customer": Call(
         "{ customer(customerId: 7) { tradeCount trades(first: 5) { edges { node { ticker } } } } }"
@@ -104,11 +104,11 @@ MUTATIONS: dict[str, Call] = {
     "upsertOrders": Call(
         "mutation($u: String!) { upsertOrders(userId: $u, orders: "
         f'[{{id: "new", createTime: "{AT}"}}]) {{ orderCount }} }}',
-        _user_b, record=P.ORDERS_OWN, owner="B",
+        _user_b, record=P.ORDERS_WRITE, owner="B",
     ),
     "deleteOrders": Call(
         'mutation($u: String!) { deleteOrders(userId: $u, orderIds: ["new"]) { orderCount } }',
-        _user_b, record=P.ORDERS_OWN, owner="B",
+        _user_b, record=P.ORDERS_WRITE, owner="B",
     ),
     "recordTrades": Call(
         'mutation { recordTrades(customerId: 7, trades: [{type: SELL, ticker: "T", qty: 1, '
