@@ -20,21 +20,28 @@ async def _messages_by(api: Api, session: str, author: str) -> list[dict[str, An
     return [m for page in pages for m in page["messages"] if m["author"] == author]
 
 
+async def _removed_during_the_next_post(
+    api: Api, monkeypatch: pytest.MonkeyPatch, session: str
+) -> None:
+    """The owner's removal of bo is acknowledged after bo's next post checks the membership,
+    before it appends."""
+    original = chat_posts.post_message
+
+    async def removed_first(*args: Any, **kwargs: Any) -> Any:
+        removed = await api.post(REMOVE, {"s": session, "m": "bo"}, headers=user("ada"))
+        assert "errors" not in removed, removed
+        return await original(*args, **kwargs)
+
+    monkeypatch.setattr(chat_posts, "post_message", removed_first)
+
+
 async def test_a_removal_between_check_and_append_leaves_no_message(
     make_api: ApiFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     async with make_api(member_settings()) as api:
         session = await created(api, user("ada"))
         await ok(api, ADD, {"s": session, "m": "bo"}, user("ada"))
-        original = chat_posts.post_message
-
-        # The owner's removal is acknowledged after bo's membership check, before the append.
-        async def removed_first(*args: Any, **kwargs: Any) -> Any:
-            removed = await api.post(REMOVE, {"s": session, "m": "bo"}, headers=user("ada"))
-            assert "errors" not in removed, removed
-            return await original(*args, **kwargs)
-
-        monkeypatch.setattr(chat_posts, "post_message", removed_first)
+        await _removed_during_the_next_post(api, monkeypatch, session)
         body = await call(api, POST, {"s": session, "x": "after removal"}, user("bo"))
         assert body["data"] is None
         assert [e["extensions"]["code"] for e in body["errors"]] == ["NOT_FOUND"]
@@ -58,19 +65,6 @@ async def test_a_post_after_the_removal_writes_nothing(make_api: ApiFactory) -> 
 
 POST_AGAIN = """mutation($s: ID!, $x: String!, $c: String) {
   postMessage(sessionId: $s, text: $x, clientMessageId: $c) { messageId text deleted } }"""
-
-
-async def _removed_during_the_next_post(
-    api: Api, monkeypatch: pytest.MonkeyPatch, session: str
-) -> None:
-    original = chat_posts.post_message
-
-    async def removed_first(*args: Any, **kwargs: Any) -> Any:
-        removed = await api.post(REMOVE, {"s": session, "m": "bo"}, headers=user("ada"))
-        assert "errors" not in removed, removed
-        return await original(*args, **kwargs)
-
-    monkeypatch.setattr(chat_posts, "post_message", removed_first)
 
 
 @pytest.mark.parametrize(
