@@ -54,6 +54,16 @@ def read_keys(url: str | None, file: str | None) -> Keys:
     return keys
 
 
+def same_key(held: PyJWK, fetched: PyJWK | None) -> bool:
+    """Whether the set fetched still holds `held` under its `kid`: a provider may replace a
+    key and keep its `kid` (a set of one key may name none), which removes the old key."""
+    return (
+        fetched is not None
+        and fetched.algorithm_name == held.algorithm_name
+        and fetched.key == held.key
+    )
+
+
 class KeySet:
     def __init__(
         self,
@@ -109,7 +119,7 @@ class KeySet:
             self.fetches["error"] += 1
             logger.warning("JWKS from %s not loaded: %s", self.source, str(error)[:300])
             return
-        removed = self.keys.keys() - keys.keys()
+        removed = any(not same_key(key, keys.get(kid)) for kid, key in self.keys.items())
         self.keys = keys
         if removed:
             self._on_removed()

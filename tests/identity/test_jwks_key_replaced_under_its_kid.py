@@ -1,0 +1,55 @@
+"""A key the provider replaces under the same `kid` (or, in a set of one key, without any
+`kid`) is a key removed: once the set is fetched again, the tokens the old key verified, kept
+as verified, are refused like any token it signed."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import jwt
+
+from tests.sensors.queries import CREATE
+from tests.support import ApiFactory, error_codes
+from tests.support.jwks import JwksServer, SigningKey, bearer, jwt_settings, signing_key, writer
+
+
+def document(key: SigningKey, *, named: bool) -> dict[str, Any]:
+    jwk = key.jwk
+    return {"keys": [jwk if named else {k: v for k, v in jwk.items() if k != "kid"}]}
+
+
+def signed(key: SigningKey, *, named: bool) -> str:
+    """A token naming the key, or, without `kid` in the set, naming none."""
+    return key.sign(writer()) if named else jwt.encode(writer(), key.private, key.algorithm)
+
+
+async def refused_once_replaced(make_api: ApiFactory, *, named: bool) -> None:
+    old, replacement = signing_key(kid="signing"), signing_key(kid="signing")
+    with JwksServer().running() as jwks:
+        jwks.document = document(old, named=named)
+        async with make_api(jwt_settings(jwks_url=jwks.url)) as api:
+            token = signed(old, named=named)
+            assert "errors" not in await api.post(CREATE, {"t": "x"}, headers=bearer(token))
+            jwks.document = document(replacement, named=named)
+            api.clock.now += timedelta(seconds=61)
+            unheard_of = signing_key(kid="unheard-of").sign(writer())
+            await api.post(CREATE, {"t": "x"}, headers=bearer(unheard_of))  # a fetch
+            assert jwks.fetches == 2
+            body = await api.post(CREATE, {"t": "x"}, headers=bearer(token))
+            assert error_codes(body) == ["UNAUTHENTICATED"], body
+            assert body["errors"][0]["extensions"]["reason"] == "bad signature"
+            fresh = signed(replacement, named=named)
+            assert "errors" not in await api.post(CREATE, {"t": "x"}, headers=bearer(fresh))
+
+
+async def test_a_key_replaced_under_its_kid_takes_its_verified_tokens(
+    make_api: ApiFactory,
+) -> None:
+    await refused_once_replaced(make_api, named=True)
+
+
+async def test_the_one_key_of_a_set_replaced_without_kid_takes_its_verified_tokens(
+    make_api: ApiFactory,
+) -> None:
+    await refused_once_replaced(make_api, named=False)
