@@ -98,9 +98,11 @@ def service_tokens(entries: tuple[str, ...]) -> tuple[ServiceToken, ...]:
         role, colon, token = entry.rpartition(":") if ":" in entry else ("", "", entry)
         role = role.strip() if colon else BARE_TOKEN_ROLE
         if role not in ROLES:
+            # Not echoed: what is before the last ':' may hold a token (two entries apart by
+            # a space, or a token with a ':').
             raise SettingsError(
-                f"ARRAYGRAPH_API_TOKENS: entry {number} has the role {role[:32]!r}; "
-                f"roles are {', '.join(ROLES)} (role:token, or a bare token for admin)"
+                f"ARRAYGRAPH_API_TOKENS: entry {number}'s role (before its last ':') is none "
+                f"of {', '.join(ROLES)} (role:token, or a bare token for admin)"
             )
         if not TOKEN_PATTERN.fullmatch(token.strip()):
             raise SettingsError(
