@@ -42,7 +42,8 @@ MAX_USER_ID_CLAIM_LENGTH = 256
 JWKS_REFRESH_SECONDS = 60
 JWKS_LIFE_SECONDS = 300
 JWKS_RETRY_SECONDS = 10
-JWKS_FETCH_TIMEOUT_SECONDS = 5
+JWKS_FETCH_TIMEOUT_SECONDS = 5  # the whole answer's, not each read's
+MAX_JWKS_BYTES = 1024 * 1024  # a provider's set is a few keys of a kilobyte or so each
 CLAIM_NAME = re.compile(r"[^\s.]{1,256}")  # namespaced claims (https://...) hold '/' and ':'
 LOOPBACK_NAMES = frozenset({"localhost"})
 

@@ -14,34 +14,59 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+import urllib.request
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
-from jwt import PyJWK, PyJWKClient, PyJWKSet
+from jwt import PyJWK, PyJWKSet
 
 from settings.identity import (
     JWKS_FETCH_TIMEOUT_SECONDS,
     JWKS_LIFE_SECONDS,
     JWKS_REFRESH_SECONDS,
     JWKS_RETRY_SECONDS,
+    MAX_JWKS_BYTES,
     PUBLIC_KEY_ALGORITHMS,
 )
 
 logger = logging.getLogger("arraygraph")
 
 Keys = dict[str | None, PyJWK]  # by `kid`; a key without one under None
+READ_BYTES = 64 * 1024
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    """A redirect is a failed fetch (an https:// set is never read from elsewhere)."""
+
+    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+def fetched(url: str) -> str:
+    """The set's JSON at `url`, whole within JWKS_FETCH_TIMEOUT_SECONDS and MAX_JWKS_BYTES:
+    a socket's timeout bounds each read alone, so an answer trickling in, or an endless one,
+    would keep the fetch (and the start-up that waits for it) for as long as it lasts."""
+    deadline = time.monotonic() + JWKS_FETCH_TIMEOUT_SECONDS
+    body = bytearray()
+    opener = urllib.request.build_opener(NoRedirect)
+    with opener.open(url, timeout=JWKS_FETCH_TIMEOUT_SECONDS) as answer:
+        while chunk := answer.read1(READ_BYTES):
+            body += chunk
+            if len(body) > MAX_JWKS_BYTES:
+                raise ValueError(f"the answer is over {MAX_JWKS_BYTES} bytes")
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"the answer took over {JWKS_FETCH_TIMEOUT_SECONDS} s")
+    return body.decode("utf-8")
 
 
 def read_keys(url: str | None, file: str | None) -> Keys:
     """The set's signing keys (blocking: run in a thread). A symmetric (`oct`) key, a key for
     encryption or for an algorithm that is not a public key's is left out: a public set never
     verifies an HMAC token."""
-    if url is not None:
-        client = PyJWKClient(url, cache_jwk_set=False, timeout=JWKS_FETCH_TIMEOUT_SECONDS)
-        found = client.get_jwk_set()
-    else:
-        found = PyJWKSet.from_json(Path(str(file)).read_text(encoding="utf-8"))
+    text = fetched(url) if url is not None else Path(str(file)).read_text(encoding="utf-8")
+    found = PyJWKSet.from_json(text)
     keys = {
         key.key_id: key
         for key in found
