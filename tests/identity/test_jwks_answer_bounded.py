@@ -1,6 +1,6 @@
 """A JWKS answer is read within bounds: one over MAX_JWKS_BYTES, or one that trickles in past
 JWKS_FETCH_TIMEOUT_SECONDS (each read quick enough for a socket's timeout), is a failed fetch:
-the server starts, unready, and counts it, as when the JWKS is down."""
+the server starts, unready, and counts it, as when the JWKS is down. So is a redirect."""
 
 from __future__ import annotations
 
@@ -28,7 +28,18 @@ def answering(head: bytes, body: Iterator[bytes]) -> Iterator[str]:
     done = threading.Event()
 
     def serve() -> None:
-        with listener, listener.accept()[0] as peer:
+        listener.settimeout(0.05)
+        while not done.is_set():  # never called (a redirect not followed): done all the same
+            try:
+                peer = listener.accept()[0]
+            except TimeoutError:
+                continue
+            break
+        else:
+            listener.close()
+            return
+        peer.settimeout(None)
+        with listener, peer:
             peer.recv(65536)
             peer.sendall(head)
             for part in body:
@@ -50,6 +61,11 @@ def trickle(done_after: int) -> Iterator[bytes]:
     for _ in range(done_after):
         threading.Event().wait(0.05)
         yield b" "
+
+
+def json_answer(document: object) -> bytes:
+    body = json.dumps(document).encode()
+    return b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n\r\n" + body
 
 
 async def fails_at_start_up(make_api: ApiFactory, url: str) -> None:
@@ -76,3 +92,10 @@ async def test_an_answer_trickling_past_the_deadline_is_a_failed_fetch(
     head = b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n{"
     with answering(head, trickle(done_after=1200)) as url:  # a minute of it
         await fails_at_start_up(make_api, url)
+
+
+async def test_a_redirect_is_a_failed_fetch(make_api: ApiFactory) -> None:
+    with answering(json_answer(key_set(KEY)), iter(())) as elsewhere:
+        head = f"HTTP/1.1 302 Found\r\nlocation: {elsewhere}\r\ncontent-length: 0\r\n\r\n"
+        with answering(head.encode(), iter(())) as url:
+            await fails_at_start_up(make_api, url)
