@@ -48,3 +48,16 @@ async def test_other_parameters_are_not_credentials(api: Api) -> None:
         "/graphql", params={"query": "{ __typename }", "tokenizer": "x", "keys": "y"}
     )
     assert answer.json() == {"data": {"__typename": "Query"}}
+
+
+@pytest.mark.parametrize(
+    ("written", "name"), [("access_t%6Fken", "access_token"), ("%6A%77%74", "jwt")]
+)
+async def test_a_credential_named_with_escapes_is_refused(
+    api: Api, written: str, name: str
+) -> None:
+    # Neither the name as written nor the value holds a word of a credential's name.
+    answer = await api.client.get(f"/graphql?query=%7B__typename%7D&{written}=s3cr3t")
+    assert answer.status_code == 400
+    assert answer.json()["errors"][0]["message"].startswith(f"{name}: credentials")
+    assert "s3cr3t" not in answer.text

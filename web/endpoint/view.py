@@ -96,8 +96,10 @@ class GraphQLView:
     async def _answer(self, scope: Scope, receive: Receive, head: RequestHead) -> Answer:
         method = scope["method"]
         query_string = scope["query_string"]
-        if query_string:  # most POSTs have none: nothing to look for
-            credential = url_credential(query_string)
+        # Most POSTs have none: nothing to read. A GET's is its operation, read once.
+        params = QueryParams(query_string) if query_string else None
+        if params is not None:
+            credential = url_credential(params)
             if credential is not None:  # before the body is read: nothing of it runs
                 raise TransportError(400, url_credential_reason(credential))
         if method == "POST":
@@ -105,7 +107,7 @@ class GraphQLView:
                 raise TransportError(415, "Unsupported content type")
             sent = from_body(await read_body(receive))
         elif method == "GET":
-            params = QueryParams(scope["query_string"])
+            params = params if params is not None else QueryParams()
             if wants_graphiql(params, head.accept):
                 if self.graphiql is None:  # a page, not an operation: no code in the metrics
                     return transport_error(404, "Not Found", head.accept)

@@ -30,15 +30,12 @@ URL_CREDENTIALS = (
     "authorization",
     "bearer",
 )
-_HINTS = (b"token", b"jwt", b"key", b"auth", b"bearer")  # a query string with none: no parse
 
 
-def url_credential(query_string: bytes) -> str | None:
-    """The first credential parameter the query string holds, by name; None when none."""
-    lowered = query_string.lower()
-    if not query_string or not any(hint in lowered for hint in _HINTS):
-        return None
-    names = {name.lower() for name in QueryParams(query_string.decode("latin-1"))}
+def url_credential(params: QueryParams) -> str | None:
+    """The first credential parameter the query string holds, by its name decoded (`t%6Fken`
+    is `token`); None when none."""
+    names = {name.lower() for name in params}
     return next((name for name in URL_CREDENTIALS if name in names), None)
 
 
