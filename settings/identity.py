@@ -27,6 +27,7 @@ SHARED_SECRET_ALGORITHMS = frozenset({"HS256", "HS384", "HS512"})
 DEFAULT_PUBLIC_KEY_ALGORITHMS = ("RS256", "ES256", "EdDSA")
 DEFAULT_SHARED_SECRET_ALGORITHMS = ("HS256",)
 MIN_SECRET_BYTES = 32  # HS256's output size: RFC 7518 (3.2) asks a key at least as long
+SECRET_BYTES = {"HS256": MIN_SECRET_BYTES, "HS384": 48, "HS512": 64}  # each one's output size
 JWT_LEEWAY_SECONDS = 30  # clock skew forgiven on `exp`, `nbf` and `iat`
 MAX_JWT_LEEWAY_SECONDS = 300
 # Verification (web/identity/). A bearer token longer is refused before it is parsed.
@@ -204,7 +205,7 @@ def check_identity(found: IdentitySettings, *, production: bool) -> None:
             f"got {found.leeway_seconds}"
         )
     if found.jwt_secret is not None:
-        _check_secret(found.jwt_secret, production=production, allowed=found.allow_shared_secret)
+        _check_secret(found, found.jwt_secret, production=production)
     if not found.jwt:
         return
     for name, value in (("ISSUER", found.jwt_issuer), ("AUDIENCE", found.jwt_audience)):
@@ -216,14 +217,20 @@ def check_identity(found: IdentitySettings, *, production: bool) -> None:
     _check_algorithms(found)
 
 
-def _check_secret(value: str, *, production: bool, allowed: bool) -> None:
-    if production and not allowed:
+def _check_secret(found: IdentitySettings, value: str, *, production: bool) -> None:
+    if production and not found.allow_shared_secret:
         raise SettingsError(
             "ARRAYGRAPH_JWT_SECRET: a shared secret lets whoever verifies tokens also sign them; "
             "in production use ARRAYGRAPH_JWKS_URL, or set ARRAYGRAPH_JWT_ALLOW_SHARED_SECRET=1"
         )
-    if len(value.encode("utf-8")) < MIN_SECRET_BYTES:
-        raise SettingsError(f"ARRAYGRAPH_JWT_SECRET must be at least {MIN_SECRET_BYTES} bytes")
+    # As long as the output of the longest HMAC algorithm allowed.
+    least, algorithm = max(
+        (SECRET_BYTES[name], name) for name in (*found.algorithms, "HS256") if name in SECRET_BYTES
+    )
+    if len(value.encode("utf-8")) < least:
+        raise SettingsError(
+            f"ARRAYGRAPH_JWT_SECRET must be at least {least} bytes for {algorithm} (RFC 7518, 3.2)"
+        )
 
 
 def _check_algorithms(found: IdentitySettings) -> None:

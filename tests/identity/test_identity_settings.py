@@ -35,6 +35,8 @@ JWKS = {"ARRAYGRAPH_JWKS_URL": "https://id.example.test/jwks.json", **JWT}
         ({**JWT, "ARRAYGRAPH_JWT_SECRET": SECRET, "ARRAYGRAPH_JWT_ALGORITHMS": "ES256"},
          "ES256 needs ARRAYGRAPH_JWKS_URL"),
         ({**JWT, "ARRAYGRAPH_JWT_SECRET": "short"}, "at least 32 bytes"),
+        ({**JWT, "ARRAYGRAPH_JWT_SECRET": SECRET, "ARRAYGRAPH_JWT_ALGORITHMS": "HS256,HS512"},
+         "at least 64 bytes for HS512"),
         ({**JWKS, "ARRAYGRAPH_JWT_LEEWAY_SECONDS": "301"}, "at most 300"),
         ({**JWKS, "ARRAYGRAPH_JWT_LEEWAY_SECONDS": "-1"}, "at least 0"),
         ({**JWKS, "ARRAYGRAPH_JWT_ROLES_CLAIM": "realm_access..roles"}, "ROLES_CLAIM must be"),
