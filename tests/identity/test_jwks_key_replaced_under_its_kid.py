@@ -1,6 +1,6 @@
 """A key the provider replaces under the same `kid` (or, in a set of one key, without any
 `kid`) is a key removed: once the set is fetched again, the tokens the old key verified, kept
-as verified, are refused like any token it signed."""
+as verified, are refused like any token it signed. The same key fetched again keeps them."""
 
 from __future__ import annotations
 
@@ -53,3 +53,20 @@ async def test_the_one_key_of_a_set_replaced_without_kid_takes_its_verified_toke
     make_api: ApiFactory,
 ) -> None:
     await refused_once_replaced(make_api, named=False)
+
+
+async def test_the_same_set_fetched_again_keeps_the_tokens_it_verified(
+    make_api: ApiFactory, decoded: list[str]
+) -> None:
+    key = signing_key(kid="signing")
+    with JwksServer().running() as jwks:
+        jwks.document = document(key, named=True)
+        async with make_api(jwt_settings(jwks_url=jwks.url)) as api:
+            token = signed(key, named=True)
+            assert "errors" not in await api.post(CREATE, {"t": "x"}, headers=bearer(token))
+            api.clock.now += timedelta(seconds=61)
+            unheard_of = signing_key(kid="unheard-of").sign(writer())
+            await api.post(CREATE, {"t": "x"}, headers=bearer(unheard_of))  # a fetch
+            assert jwks.fetches == 2
+            assert "errors" not in await api.post(CREATE, {"t": "x"}, headers=bearer(token))
+    assert decoded.count(token) == 1  # kept verified: the same key, a new copy of it
