@@ -18,8 +18,10 @@ logger = logging.getLogger("arraygraph")
 READY_TIMEOUT_SECONDS = 2.0
 
 
-def _unavailable(reason: str) -> JSONResponse:
-    logger.warning("readiness check failed: %s", reason)
+def _unavailable(reason: str, *, detail: str = "") -> JSONResponse:
+    """503 with `reason`; `detail` goes to the log alone (an answer anyone may ask for names
+    no URL or path of the deployment)."""
+    logger.warning("readiness check failed: %s%s", reason, detail)
     return JSONResponse({"status": "unavailable", "reason": reason}, status_code=503)
 
 
@@ -30,7 +32,8 @@ def health_routes(state: AppState) -> list[Route]:
     async def readyz(request: Request) -> JSONResponse:
         keys = state.authenticator.keys
         if keys is not None and not keys.loaded:
-            return _unavailable(f"no JWKS loaded yet from {keys.source}: JWTs cannot be verified")
+            reason = "no JWKS loaded yet: JWTs cannot be verified"
+            return _unavailable(reason, detail=f" (from {keys.source})")
         try:
             await asyncio.wait_for(state.database.ping(), READY_TIMEOUT_SECONDS)
         except TimeoutError:

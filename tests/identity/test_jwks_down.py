@@ -22,6 +22,7 @@ async def test_down_at_start_up_the_server_starts_unready_then_recovers(
             ready = await api.client.get("/readyz")
             assert ready.status_code == 503
             assert "JWKS" in ready.json()["reason"]
+            assert jwks.url.split("//")[1] not in ready.text  # the log names it, not the answer
             metrics = (await api.client.get("/metrics")).text
             assert 'arraygraph_jwks_fetches_total{outcome="error"} 1.0' in metrics
             assert "arraygraph_jwks_keys 0.0" in metrics
