@@ -1,6 +1,8 @@
 """A key the provider replaces under the same `kid` (or, in a set of one key, without any
 `kid`) is a key removed: once the set is fetched again, the tokens the old key verified, kept
-as verified, are refused like any token it signed. The same key fetched again keeps them."""
+as verified, are refused like any token it signed. The same key fetched again keeps them. A
+signature the held key refuses fetches the set again, at most once a minute as an unknown `kid`
+does, so the new key's tokens are accepted before the timer's fetch."""
 
 from __future__ import annotations
 
@@ -70,3 +72,38 @@ async def test_the_same_set_fetched_again_keeps_the_tokens_it_verified(
             assert jwks.fetches == 2
             assert "errors" not in await api.post(CREATE, {"t": "x"}, headers=bearer(token))
     assert decoded.count(token) == 1  # kept verified: the same key, a new copy of it
+
+
+async def test_a_token_of_the_replacement_is_accepted_before_the_timer_fetches(
+    make_api: ApiFactory,
+) -> None:
+    old, replacement = signing_key(kid="signing"), signing_key(kid="signing")
+    with JwksServer().running() as jwks:
+        jwks.document = document(old, named=True)
+        async with make_api(jwt_settings(jwks_url=jwks.url)) as api:
+            kept = old.sign(writer())
+            assert "errors" not in await api.post(CREATE, {"t": "x"}, headers=bearer(kept))
+            jwks.document = document(replacement, named=True)
+            api.clock.now += timedelta(seconds=61)
+            # The held key refuses its signature: the set is fetched again, and holds the new.
+            fresh = replacement.sign(writer())
+            assert "errors" not in await api.post(CREATE, {"t": "x"}, headers=bearer(fresh))
+            assert jwks.fetches == 2
+            body = await api.post(CREATE, {"t": "x"}, headers=bearer(kept))
+            assert body["errors"][0]["extensions"]["reason"] == "bad signature"
+
+
+async def test_signatures_the_held_key_refuses_fetch_the_set_at_most_once_a_minute(
+    make_api: ApiFactory,
+) -> None:
+    key, stranger = signing_key(kid="signing"), signing_key(kid="signing")
+    with JwksServer().running() as jwks:
+        jwks.document = document(key, named=True)
+        async with make_api(jwt_settings(jwks_url=jwks.url)) as api:
+            api.clock.now += timedelta(seconds=61)
+            for _ in range(3):  # signed by a key the set never held, under its kid
+                forged = stranger.sign(writer())
+                body = await api.post(CREATE, {"t": "x"}, headers=bearer(forged))
+                assert body["errors"][0]["extensions"]["reason"] == "bad signature"
+            assert jwks.fetches == 2
+            assert await api.collection("sensors").count_documents({}) == 0

@@ -11,6 +11,7 @@ from datetime import datetime
 import jwt
 from jwt import PyJWK
 
+from resolvers.errors import Unauthenticated
 from resolvers.identity import Identity
 from settings.identity import SHARED_SECRET_ALGORITHMS, IdentitySettings
 from web.identity import refusals
@@ -68,9 +69,25 @@ class JwtVerifier:
         held = self._held_key(algorithm, kid)
         # Not held: the JWKS may be fetched again first, or the key is the shared secret.
         key = held if held is not None else await self._key(algorithm, kid)
-        identity = self._decoded(token, key, algorithm)
+        try:
+            identity = self._decoded(token, key, algorithm)
+        except Unauthenticated as error:
+            replacement = await self._replaced(held, kid, error)
+            if replacement is None:
+                raise
+            identity = self._decoded(token, replacement, algorithm)
         self.headers.remember(token, choice)
         return identity
+
+    async def _replaced(
+        self, held: PyJWK | None, kid: object, error: Unauthenticated
+    ) -> PyJWK | None:
+        """The key a provider put in place of `held` under its `kid`, when the held one refused
+        the signature: the set is fetched again (at most once a JWKS_REFRESH_SECONDS, as for
+        an unknown `kid`), so a token of the new key is accepted before the timer's fetch."""
+        if held is None or self.keys is None or error.reason != refusals.BAD_SIGNATURE:
+            return None
+        return await self.keys.replaced(kid if isinstance(kid, str) else None, held)
 
     def _decoded(self, token: str, key: PyJWK | str, algorithm: str) -> Identity:
         try:

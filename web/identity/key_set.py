@@ -118,6 +118,16 @@ class KeySet:
             found = self.held(kid)
         return found
 
+    async def replaced(self, kid: str | None, held: PyJWK) -> PyJWK | None:
+        """The key `kid` names once the set is fetched again, when it is another than `held`
+        (a provider may replace a key and keep its `kid`); None when it is the same, or the
+        set was tried within JWKS_REFRESH_SECONDS."""
+        if not self._may_refresh():
+            return None
+        await self.refresh()
+        found = self.held(kid)
+        return found if found is not None and not same_key(held, found) else None
+
     def held(self, kid: str | None) -> PyJWK | None:
         """The key `kid` names among those held now (the only one, for a token without a
         `kid`); None when the set lacks it."""
