@@ -1,9 +1,9 @@
 """The permissions a field declares: what a caller must hold to call it.
 
-A small set, by domain and by what the call does. Three are an end user's for their own records
-(`OWN_RECORDS`): `orders:read`, `orders:write`, `chat:read`, `chat:write` and `chat:own` reach
-every record when a role grants them, only the caller's own when they hold them as a signed-in
-user (resolvers/access/roles.py). Reading and writing orders are two, so that a service that
+A small set, by domain and by what the call does. Five are also an end user's, for their own
+records: `orders:read`, `orders:write`, `chat:read`, `chat:write` and `chat:own` reach every
+record when a role grants them, only the caller's own when they hold them as a signed-in user
+(`SIGNED_IN`, resolvers/access/roles.py). Reading and writing orders are two, so that a service that
 writes orders on behalf of any user (`ingest`) reads none.
 """
 
