@@ -148,9 +148,10 @@ def figures(samples: Samples, unit: str = "req") -> str:
 
 def ratio_line(label: str, by_cpu: float, by_rate: float, op: str, target: float) -> str:
     """A ratio judged on CPU per unit, the ratio of rates beside it."""
-    return unjudged_line(label, by_cpu, by_rate, verdict(by_cpu, op, target))
+    return ratio_text(label, by_cpu, by_rate, verdict(by_cpu, op, target))
 
 
-def unjudged_line(label: str, by_cpu: float, by_rate: float, note: str) -> str:
-    """A ratio printed as `ratio_line` prints one, with `note` where its verdict would be."""
+def ratio_text(label: str, by_cpu: float, by_rate: float, note: str) -> str:
+    """A ratio as the bench prints one: by CPU, by rate beside it, then `note` (its verdict, or
+    why it has none)."""
     return f"    {label:<40} {by_cpu:8.2f} by CPU  ({by_rate:6.2f} by rate)  {note}"

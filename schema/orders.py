@@ -138,14 +138,17 @@ class User(Node):
     user_id: str = strawberry.field(
         metadata=facts(value_units=text_units(MAX_USER_ID_LENGTH), permission=AS_ITS_OBJECT)
     )
+    # What the user holds is `orders:read`'s: a caller reaching the user by writing its orders
+    # (`ingest`, `orders:write` alone) is answered its id, never the rest.
     user_type: str | None = strawberry.field(
-        metadata=facts(value_units=USER_TEXT_UNITS, permission=AS_ITS_OBJECT)
+        metadata=facts(value_units=USER_TEXT_UNITS, permission=Permission.ORDERS_READ)
     )
     name: str | None = strawberry.field(
-        metadata=facts(value_units=USER_TEXT_UNITS, permission=AS_ITS_OBJECT)
+        metadata=facts(value_units=USER_TEXT_UNITS, permission=Permission.ORDERS_READ)
     )
     order_count: int = strawberry.field(
-        description="All orders of the user, unfiltered.", metadata=facts(permission=AS_ITS_OBJECT)
+        description="All orders of the user, unfiltered.",
+        metadata=facts(permission=Permission.ORDERS_READ),
     )
     # Pages read together with the user (same command), by their arguments.
     pages: strawberry.Private[Mapping[PageArgs, OrderPage]]
@@ -172,7 +175,7 @@ class User(Node):
         description="Newest first; `maxCreateTime` keeps orders created at or before it; "
         "`totalCount` counts the orders that pass it.",
         metadata=facts(
-            cursors=(ORDER_CURSOR,), payload_check=_check_page, permission=AS_ITS_OBJECT
+            cursors=(ORDER_CURSOR,), payload_check=_check_page, permission=Permission.ORDERS_READ
         ),
     )
 

@@ -36,7 +36,7 @@ def database_unavailable(error: BaseException) -> bool:
 
 
 def unavailable_reason(error: BaseException) -> str:
-    """One short line for logs and `/readyz`: PyMongo's messages end in a topology dump."""
+    """One short line for logs: PyMongo's messages end in a topology dump."""
     text = str(error).split(", Timeout:", 1)[0].split("Topology Description:", 1)[0]
     text = " ".join(text.split()) or "no answer in time"
     return f"{type(error).__name__}: {text[:200]}"

@@ -39,8 +39,10 @@ def health_routes(state: AppState) -> list[Route]:
         except TimeoutError:
             reason = f"no answer to a ping within {READY_TIMEOUT_SECONDS:g} s"
             return _unavailable(reason)
-        except Exception as exc:  # any failure means "not ready", and says why
-            return _unavailable(unavailable_reason(exc))
+        except Exception as exc:  # any failure means "not ready"; the log says why
+            return _unavailable(
+                "the database did not answer a ping", detail=f": {unavailable_reason(exc)}"
+            )
         return JSONResponse({"status": "ready"})
 
     return [Route("/healthz", healthz), Route("/readyz", readyz)]

@@ -18,6 +18,7 @@ from resolvers.access.records import (
     may_use_session,
     message_author,
 )
+from resolvers.chat.retries import answer_to_retry
 from resolvers.chat.sessions import session_id_argument
 from resolvers.context import Info
 from resolvers.cursors import CursorCodec, Integer
@@ -199,22 +200,10 @@ async def post_message(
     )
     if appended is None:
         raise _no_session(sid)
-    if not appended.stored:
-        _same_post(appended.message, message)
     await _still_a_member(info, sid, appended.message, stored=appended.stored)
+    if not appended.stored:  # a member still (or a service): may the held message answer?
+        answer_to_retry(appended.message, message, await ctx.identity())
     return SessionMessage(sid, appended.message)
-
-
-def _same_post(stored: MessageDoc, message: NewMessage) -> None:
-    """A held `clientMessageId` answers its message to a retry of that post only (same author
-    and text): anyone else naming it (another member, a service that reads no session) would
-    read a message they did not write, so is refused, as an idempotency key's other call is."""
-    if stored.author != message.author or stored.text != message.text:
-        raise BadUserInput(
-            "clientMessageId: names another message of this session (another author or "
-            "text); nothing was written",
-            argument="clientMessageId",
-        )
 
 
 async def _still_a_member(

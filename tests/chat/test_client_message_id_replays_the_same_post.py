@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from tests.chat.members import ADD, INGEST, call, created, member_settings, ok, user
+from tests.chat.members import ADD, EDIT, INGEST, REMOVE, call, created, member_settings, ok, user
 from tests.support import Api, ApiFactory
 
 POST = """mutation($s: ID!, $a: String, $x: String!, $c: String) {
@@ -61,3 +61,28 @@ async def test_another_member_naming_the_id_posts_nothing_and_gets_no_message(
         assert error["extensions"] == {"code": "BAD_USER_INPUT", "argument": "clientMessageId"}
         assert SECRET not in json.dumps(body)
         assert await api.snapshot() == before
+
+
+async def test_the_authors_retry_after_an_edit_answers_the_message_as_it_is_now(
+    make_api: ApiFactory,
+) -> None:
+    async with make_api(member_settings()) as api:
+        session, first = await _session_with_a_message(api)
+        edit = {"s": session, "m": first["messageId"], "x": "edited"}
+        await ok(api, EDIT, edit, user("ada"))
+        before = await api.snapshot()
+        again = await ok(api, POST, {"s": session, "x": SECRET, "c": "ada-1"}, user("ada"))
+        assert again["postMessage"] == {**first, "text": "edited"}
+        assert await api.snapshot() == before
+
+
+async def test_a_removed_member_naming_the_id_is_answered_as_a_stranger(
+    make_api: ApiFactory,
+) -> None:
+    async with make_api(member_settings()) as api:
+        session, _ = await _session_with_a_message(api)
+        await ok(api, REMOVE, {"s": session, "m": "bo"}, user("ada"))
+        body = await call(api, POST, {"s": session, "x": SECRET, "c": "ada-1"}, user("bo"))
+        assert body["data"] is None, body
+        assert [e["extensions"]["code"] for e in body["errors"]] == ["NOT_FOUND"]
+        assert SECRET not in json.dumps(body)

@@ -72,8 +72,9 @@ POST_AGAIN = """mutation($s: ID!, $x: String!, $c: String) {
     [
         # bo's own earlier message, posted while a member: his retry is refused, it stays.
         ("bo", "earlier", "bo-1", "NOT_FOUND"),
-        # ada's message, named by her clientMessageId: bo never changes it.
-        ("ada", "hers", "ada-1", "BAD_USER_INPUT"),
+        # ada's message, named by her clientMessageId: bo, no member now, never changes it and
+        # is answered as a stranger.
+        ("ada", "hers", "ada-1", "NOT_FOUND"),
     ],
 )
 async def test_a_racing_post_tombstones_only_a_message_it_stored(

@@ -103,11 +103,11 @@ MUTATIONS: dict[str, Call] = {
     ),
     "upsertOrders": Call(
         "mutation($u: String!) { upsertOrders(userId: $u, orders: "
-        f'[{{id: "new", createTime: "{AT}"}}]) {{ orderCount }} }}',
+        f'[{{id: "new", createTime: "{AT}"}}]) {{ userId }} }}',
         _user_b, record=P.ORDERS_WRITE, owner="B",
     ),
     "deleteOrders": Call(
-        'mutation($u: String!) { deleteOrders(userId: $u, orderIds: ["new"]) { orderCount } }',
+        'mutation($u: String!) { deleteOrders(userId: $u, orderIds: ["new"]) { userId } }',
         _user_b, record=P.ORDERS_WRITE, owner="B",
     ),
     "recordTrades": Call(

@@ -45,7 +45,9 @@ class SlotTransport(httpx.AsyncBaseTransport):
         self._slots = asyncio.Semaphore(connections)
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-        await self._slots.acquire()
+        # Waiting for a slot is waiting for the pool: its timeout, not a silent hang.
+        async with asyncio.timeout(request.extensions.get("timeout", {}).get("pool")):
+            await self._slots.acquire()
         try:
             response = await self._transport.handle_async_request(request)
         except BaseException:

@@ -122,9 +122,13 @@ class KeySet:
         """The key `kid` names once the set is fetched again, when it is another than `held`
         (a provider may replace a key and keep its `kid`); None when it is the same, or the
         set was tried within JWKS_REFRESH_SECONDS."""
-        if not self._may_refresh():
+        task = self._fetching
+        if self._may_refresh():
+            await self.refresh()
+        elif task is not None and not task.done():  # another request's fetch: wait for it
+            await asyncio.shield(task)
+        else:
             return None
-        await self.refresh()
         found = self.held(kid)
         return found if found is not None and not same_key(held, found) else None
 
