@@ -45,9 +45,10 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
 
 
 def fetched(url: str) -> str:
-    """The set's JSON at `url`, whole within JWKS_FETCH_TIMEOUT_SECONDS and MAX_JWKS_BYTES:
-    a socket's timeout bounds each read alone, so an answer trickling in, or an endless one,
-    would keep the fetch (and the start-up that waits for it) for as long as it lasts."""
+    """The set's JSON at `url`: each read within JWKS_FETCH_TIMEOUT_SECONDS, the body too, and
+    at most MAX_JWKS_BYTES. A socket's timeout bounds each read alone, so a body trickling in,
+    or an endless one, would keep the fetch (and the start-up that waits for it) for as long as
+    it lasts."""
     deadline = time.monotonic() + JWKS_FETCH_TIMEOUT_SECONDS
     body = bytearray()
     opener = urllib.request.build_opener(NoRedirect)
